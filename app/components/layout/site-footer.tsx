@@ -1,0 +1,78 @@
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
+import { Link } from "react-router";
+import { company, telHref } from "~/content/company";
+import { mainNavigation } from "~/content/navigation";
+import { Logo } from "./logo";
+
+export function SiteFooter() {
+  const weekdays = company.hours[0];
+  return (
+    <footer className="bg-navy text-mist">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
+        <div className="flex flex-col gap-4">
+          <Logo inverted />
+          <p className="text-sm leading-relaxed">{company.tagline}.</p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="text-sm font-bold uppercase tracking-wide text-white">Explore</h2>
+          <ul className="mt-4 flex flex-col gap-2 text-sm">
+            {mainNavigation.map((item) => (
+              <li key={item.href}>
+                <Link to={item.href} className="rounded-sm hover:text-white hover:underline">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-bold uppercase tracking-wide text-white">Contact</h2>
+          <ul className="mt-4 flex flex-col gap-3 text-sm">
+            <li>
+              <a href={telHref} className="inline-flex items-center gap-2 rounded-sm hover:text-white">
+                <PhoneIcon aria-hidden="true" className="size-4 text-amber" />
+                {company.phone}
+              </a>
+            </li>
+            <li>
+              <a
+                href={`mailto:${company.email}`}
+                className="inline-flex items-center gap-2 rounded-sm break-all hover:text-white"
+              >
+                <MailIcon aria-hidden="true" className="size-4 shrink-0 text-amber" />
+                {company.email}
+              </a>
+            </li>
+            {weekdays ? (
+              <li className="inline-flex items-start gap-2">
+                <ClockIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber" />
+                <span>
+                  {weekdays.days}, {weekdays.open} - {weekdays.close}
+                  <br />
+                  Saturday and Sunday closed
+                </span>
+              </li>
+            ) : null}
+          </ul>
+        </div>
+        <div>
+          <h2 className="text-sm font-bold uppercase tracking-wide text-white">Locations</h2>
+          <ul className="mt-4 flex flex-col gap-2 text-sm">
+            {company.locations.map((location) => (
+              <li key={location.city} className="inline-flex items-center gap-2">
+                <MapPinIcon aria-hidden="true" className="size-4 text-amber" />
+                {location.city}, {location.state}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-white/15">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-sm sm:px-6 lg:px-8">
+          © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {company.name}. All rights
+          reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,48 @@
+import { XIcon } from "lucide-react";
+import { Dialog } from "radix-ui";
+import type { ReactNode } from "react";
+
+/**
+ * A panel that slides in from the right. Radix Dialog traps focus while it is open, closes on
+ * Escape and returns focus to the trigger.
+ */
+export function Sheet({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger: ReactNode;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      {trigger}
+      <Dialog.Portal>
+        <Dialog.Overlay className="sheet-overlay fixed inset-0 z-40 bg-navy/60" />
+        <Dialog.Content className="sheet-content fixed inset-y-0 right-0 z-50 flex w-[min(22rem,88vw)] flex-col gap-6 overflow-y-auto bg-white p-6 shadow-2xl focus:outline-none">
+          <div className="flex items-center justify-between gap-4">
+            <Dialog.Title className="text-lg font-bold text-navy">{title}</Dialog.Title>
+            <Dialog.Close
+              className="inline-flex size-11 items-center justify-center rounded-md text-navy hover:bg-mist focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-focus"
+              aria-label="Close menu"
+            >
+              <XIcon aria-hidden="true" className="size-6" />
+            </Dialog.Close>
+          </div>
+          {description ? <Dialog.Description className="sr-only">{description}</Dialog.Description> : null}
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export const SheetTrigger = Dialog.Trigger;
+export const SheetClose = Dialog.Close;

@@ -1,0 +1,87 @@
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  type LinksFunction,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { Toaster } from "~/components/ui/toaster";
+import { TooltipProvider } from "~/components/ui/tooltip";
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en-US">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f2a43" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-amber px-4 py-2 font-semibold text-navy focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to main content
+        </a>
+        <TooltipProvider>
+          <SiteHeader />
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            {children}
+          </main>
+          <SiteFooter />
+          <Toaster />
+        </TooltipProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** The router's last resort: 'Unexpected Application Error!' with the status text or message. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let detail = "Something went wrong while loading this page.";
+  let stack: string | undefined;
+  if (isRouteErrorResponse(error)) {
+    detail = `${error.status} ${error.statusText || ""}`.trim();
+  } else if (error instanceof Error) {
+    detail = error.message;
+    // Stack traces help while developing; visitors never see one.
+    if (import.meta.env.DEV) stack = error.stack;
+  }
+  return (
+    <section className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-24 text-center">
+      <title>Unexpected Application Error!</title>
+      <h1 className="text-3xl font-extrabold text-navy">Unexpected Application Error!</h1>
+      <p className="text-lg text-slate-700">{detail}</p>
+      {stack ? (
+        <pre className="overflow-x-auto rounded-md bg-paper p-4 text-left text-sm">{stack}</pre>
+      ) : null}
+      <p>
+        <a href="/" className="font-semibold text-steel underline underline-offset-4">
+          Return to Home
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { legacyRedirects } from "./content/redirects";
+
+export default [
+  index("routes/home.tsx"),
+  route("products", "routes/products.tsx"),
+  route("protective-packaging", "routes/protective-packaging.tsx"),
+  route("about", "routes/about.tsx"),
+  route("resources", "routes/resources.tsx"),
+  route("resources/articles/:slug", "routes/resource-article.tsx"),
+  route("contact", "routes/contact.tsx"),
+  // The server answers these with a 301 before React Router sees them; the routes exist so that
+  // an in-app navigation to a legacy path is redirected too, without leaving a history entry for the legacy path.
+  ...[...legacyRedirects.keys()].map((from) =>
+    route(from.slice(1), "routes/legacy-redirect.ts", { id: `legacy:${from}` }),
+  ),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+const DEFAULT_SALES_EMAIL = "sales@ridgeline-supply.example";
+
+const databaseUrl = z
+  .string()
+  .trim()
+  .refine((value) => /^sqlite:.+/.test(value) || /^postgres(ql)?:\/\/.+/.test(value), {
+    message: "must be sqlite:PATH (for example sqlite:./data/site.db) or a postgres:// URL",
+  });
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .transform((value) => value === "true" || value === "1");
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  SITE_URL: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://www.example.com" })
+    .default("http://localhost:3000")
+    .transform((value) => value.replace(/\/+$/, "")),
+  DATABASE_URL: databaseUrl.default("sqlite:./data/site.db"),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587")
+    .optional(),
+  MAIL_DIR: z.string().trim().min(1).default("./data/mail"),
+  SALES_EMAIL: z.email({ message: "must be an e-mail address" }).default(DEFAULT_SALES_EMAIL),
+  MAIL_FROM: z.string().trim().min(3).default("Ridgeline Website <website@ridgeline-supply.example>"),
+  BROCHURE_BASE_URL: z
+    .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
+    .optional()
+    .transform((value) => value?.replace(/\/+$/, "")),
+  TRUST_PROXY: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/**
+ * Reads and validates the environment once. Empty strings count as unset, so `SMTP_URL=` in a
+ * shell or an .env file falls back to the default instead of failing.
+ */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new EnvError(
+      result.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}

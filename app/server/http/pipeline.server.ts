@@ -1,0 +1,123 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { pinoHttp } from "pino-http";
+import { resolveLegacyRedirect } from "~/content/redirects";
+import type { Logger } from "~/server/logger.server";
+import { redirect, sendError } from "./responses.server";
+import { setSecurityHeaders } from "./security-headers.server";
+import { type StaticFiles, serveStatic } from "./static-files.server";
+
+export const MAX_BODY_BYTES = 32 * 1024;
+const ALLOWED_METHODS = "GET, HEAD, POST";
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+export interface PipelineOptions {
+  logger: Logger;
+  /** Prerendered pages and assets; absent in development, where Vite serves them. */
+  staticFiles?: StaticFiles;
+  /** Vite's dev middlewares, in development only. */
+  devMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  /** React Router, for everything that is not a static file. */
+  appHandler: RequestListener;
+  trustProxy: boolean;
+  isHealthy: () => Promise<boolean>;
+}
+
+function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
+  return trustProxy && req.headers["x-forwarded-proto"] === "https";
+}
+
+/** A POST must say what it carries, and not carry too much: both are refused before React Router. */
+function rejectBadBody(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
+  const length = Number(req.headers["content-length"] ?? "0");
+  if (Number.isFinite(length) && length > MAX_BODY_BYTES) {
+    sendError(req, res, 413, "Request Too Large", "The request body is larger than this site accepts.", {
+      Connection: "close",
+    });
+    return true;
+  }
+  const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  const accepted = pathname.startsWith("/api/") ? [...FORM_TYPES, "application/json"] : FORM_TYPES;
+  if (!accepted.includes(type)) {
+    sendError(req, res, 415, "Unsupported Content Type", `Send the form as ${accepted.join(" or ")}.`, {
+      Accept: accepted.join(", "),
+    });
+    return true;
+  }
+  return false;
+}
+
+export function createRequestPipeline(options: PipelineOptions): RequestListener {
+  const { logger, staticFiles, appHandler, trustProxy } = options;
+  const httpLogger = pinoHttp({
+    logger,
+    quietReqLogger: true,
+    customLogLevel: (_req, res, error) =>
+      error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+    customSuccessMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode}`,
+    customErrorMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode}`,
+    serializers: {
+      req: (req: { method: string; url: string; headers: Record<string, string> }) => ({
+        method: req.method,
+        url: req.url,
+        userAgent: req.headers["user-agent"],
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  });
+
+  const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    setSecurityHeaders(res, { https: isHttps(req, trustProxy) });
+    const method = req.method ?? "GET";
+    let url: URL;
+    try {
+      url = new URL(req.url ?? "/", "http://localhost");
+    } catch {
+      sendError(req, res, 400, "Bad Request", "The address of this request is malformed.");
+      return;
+    }
+    const { pathname, search } = url;
+
+    if (pathname === "/healthz" && (method === "GET" || method === "HEAD")) {
+      const healthy = await options.isHealthy().catch(() => false);
+      const body = JSON.stringify({ status: healthy ? "ok" : "unavailable" });
+      res.writeHead(healthy ? 200 : 503, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+      res.end(method === "HEAD" ? undefined : body);
+      return;
+    }
+    if (!["GET", "HEAD", "POST"].includes(method)) {
+      sendError(req, res, 405, "Method Not Allowed", `This site answers ${ALLOWED_METHODS} only.`, {
+        Allow: ALLOWED_METHODS,
+      });
+      return;
+    }
+    if (method !== "POST") {
+      // D4: one URL per page, without a trailing slash.
+      if (pathname.length > 1 && pathname.endsWith("/")) {
+        redirect(res, `${pathname.replace(/\/+$/, "") || "/"}${search}`);
+        return;
+      }
+      const legacyTarget = resolveLegacyRedirect(pathname, search);
+      if (legacyTarget) {
+        redirect(res, legacyTarget);
+        return;
+      }
+      if (staticFiles && serveStatic(staticFiles, pathname, search, req, res)) return;
+    } else if (rejectBadBody(req, res, pathname)) {
+      return;
+    }
+
+    if (options.devMiddleware) {
+      options.devMiddleware(req, res, () => appHandler(req, res));
+      return;
+    }
+    appHandler(req, res);
+  };
+
+  return (req, res) => {
+    httpLogger(req, res);
+    route(req, res).catch((error: unknown) => {
+      logger.error({ err: error, url: req.url }, "request failed");
+      sendError(req, res, 500, "Server Error", "Something went wrong on our side. Please try again.");
+    });
+  };
+}

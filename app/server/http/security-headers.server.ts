@@ -1,0 +1,14 @@
+import type { ServerResponse } from "node:http";
+
+/** Headers every response carries. */
+export function setSecurityHeaders(res: ServerResponse, { https }: { https: boolean }): void {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  res.setHeader(
+    "Permissions-Policy",
+    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+  );
+  if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}

@@ -1,0 +1,91 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IMMUTABLE, loadStaticFiles, REVALIDATE, serveStatic, urlPathFor } from "./static-files.server";
+
+describe("urlPathFor", () => {
+  it.each([
+    ["index.html", "/"],
+    [path.join("about", "index.html"), "/about"],
+    [path.join("assets", "entry-abc123.js"), "/assets/entry-abc123.js"],
+    [path.join("brochures", "ghs.pdf"), "/brochures/ghs.pdf"],
+  ])("%s is served at %s", (file, url) => {
+    expect(urlPathFor(file)).toBe(url);
+  });
+});
+
+describe("serveStatic", () => {
+  let dir: string;
+  let server: Server;
+  let origin: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "static-"));
+    await mkdir(path.join(dir, "about"));
+    await mkdir(path.join(dir, "assets"));
+    await mkdir(path.join(dir, "brochures"));
+    await writeFile(
+      path.join(dir, "about", "index.html"),
+      `<!doctype html><title>About</title>${"x".repeat(4000)}`,
+    );
+    await writeFile(
+      path.join(dir, "assets", "app-1a2b.js"),
+      `console.info(${JSON.stringify("y".repeat(4000))})`,
+    );
+    await writeFile(path.join(dir, "brochures", "ghs.pdf"), "%PDF-1.4 fake");
+    const files = await loadStaticFiles(dir);
+    server = createServer((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      if (!serveStatic(files, url.pathname, url.search, req, res)) {
+        res.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("serves a prerendered page at its path, revalidated, brotli when asked", async () => {
+    const response = await fetch(`${origin}/about`, { headers: { "accept-encoding": "br" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(response.headers.get("content-encoding")).toBe("br");
+    expect(response.headers.get("cache-control")).toBe(REVALIDATE);
+    expect(await response.text()).toContain("<title>About</title>");
+  });
+
+  it("answers 304 to a matching If-None-Match", async () => {
+    const first = await fetch(`${origin}/about`, { headers: { "accept-encoding": "gzip" } });
+    const etag = first.headers.get("etag");
+    expect(etag).toBeTruthy();
+    const second = await fetch(`${origin}/about`, {
+      headers: { "accept-encoding": "gzip", "if-none-match": etag ?? "" },
+    });
+    expect(second.status).toBe(304);
+  });
+
+  it("caches hashed assets for a year", async () => {
+    const response = await fetch(`${origin}/assets/app-1a2b.js`);
+    expect(response.headers.get("cache-control")).toBe(IMMUTABLE);
+  });
+
+  it("offers a PDF as an attachment under its file name when asked to download", async () => {
+    const preview = await fetch(`${origin}/brochures/ghs.pdf`);
+    expect(preview.headers.get("content-type")).toBe("application/pdf");
+    expect(preview.headers.get("content-disposition")).toBeNull();
+    const download = await fetch(`${origin}/brochures/ghs.pdf?download`);
+    expect(download.headers.get("content-disposition")).toBe('attachment; filename="ghs.pdf"');
+  });
+
+  it("knows nothing of paths outside the build", async () => {
+    expect((await fetch(`${origin}/../package.json`)).status).toBe(404);
+    expect((await fetch(`${origin}/about/../../etc/passwd`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,21 @@
+import type { Config } from "@react-router/dev/config";
+import { articles } from "./app/content/articles";
+
+/** Pages whose HTML is written at build time and served as static files. */
+export const staticPages = [
+  "/",
+  "/products",
+  "/protective-packaging",
+  "/about",
+  "/resources",
+  "/contact",
+  ...articles.map((article) => `/resources/articles/${article.slug}`),
+];
+
+export default {
+  appDirectory: "app",
+  // BUILD_DIR lets several builds (say, a test run beside a running site) live side by side.
+  buildDirectory: process.env.BUILD_DIR || "build",
+  ssr: true,
+  prerender: staticPages,
+} satisfies Config;

@@ -1,0 +1,15 @@
+// Bundles server.ts (and the app/server modules it imports) into <build>/server.js; npm packages
+// stay external and load from node_modules at run time.
+import { build } from "esbuild";
+
+const buildDir = process.env.BUILD_DIR || "build";
+await build({
+  entryPoints: ["server.ts"],
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  outfile: `${buildDir}/server.js`,
+  logLevel: "warning",
+});

@@ -1,0 +1,109 @@
+/**
+ * The Node entry: validates the environment, serves the prerendered pages from memory and
+ * everything else through React Router, and shuts down gracefully on SIGTERM/SIGINT.
+ */
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { createRequestListener } from "@react-router/node";
+import compression from "compression";
+import type { ServerBuild } from "react-router";
+import { EnvError, parseEnv } from "~/server/env.server";
+import { clientAddress, clientKeyFor } from "~/server/http/client-key.server";
+import { createRequestPipeline } from "~/server/http/pipeline.server";
+import { loadStaticFiles } from "~/server/http/static-files.server";
+import { createLogger } from "~/server/logger.server";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// Bundled, this file is build/server.js; run from source (development), it sits at the root.
+const buildDir = path.basename(here) === "build" ? here : path.join(here, "build");
+
+async function main(): Promise<void> {
+  let env: ReturnType<typeof parseEnv>;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const development = env.NODE_ENV === "development";
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  let devMiddleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
+  let staticFiles: Awaited<ReturnType<typeof loadStaticFiles>> | undefined;
+  if (development) {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ server: { middlewareMode: true } });
+    devMiddleware = devServer.middlewares;
+    build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
+    staticFiles = await loadStaticFiles(path.join(buildDir, "client"));
+    logger.info({ files: staticFiles.size }, "static files loaded");
+  }
+
+  const reactRouter = createRequestListener({
+    build,
+    mode: development ? "development" : "production",
+    getLoadContext: (request) => {
+      const address = request.headers.get("x-client-address") ?? "unknown";
+      return { logger, clientKey: clientKeyFor(address) };
+    },
+  });
+  const compress = compression();
+  const appHandler = (req: IncomingMessage, res: ServerResponse) => {
+    // The address travels to the load context as a header only our own server can set.
+    req.headers["x-client-address"] = clientAddress(req, env.TRUST_PROXY);
+    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
+      reactRouter(req, res);
+    });
+  };
+
+  const server = http.createServer(
+    { requestTimeout: 30_000, headersTimeout: 15_000, keepAliveTimeout: 5_000 },
+    createRequestPipeline({
+      logger,
+      staticFiles,
+      devMiddleware,
+      appHandler,
+      trustProxy: env.TRUST_PROXY,
+      isHealthy: async () => true,
+    }),
+  );
+
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  logger.info({ port, url: `http://localhost:${port}` }, "server listening");
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      logger.error("in-flight requests did not finish in 10 s; closing connections");
+      server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      logger.info("server stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Server failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+import { expect, test } from "@playwright/test";
+import { navigateInApp, waitForHydration } from "./support";
+
+test("an unknown path answers 404 with the not-found page", async ({ request }) => {
+  const response = await request.get("/no-such-page?x=1");
+  expect(response.status()).toBe(404);
+  const html = await response.text();
+  expect(html).toContain("Oops! Page not found");
+  expect(html).toContain("Return to Home");
+  expect(html).toContain('content="noindex"');
+});
+
+test("the browser shows the page, logs the path and links home", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  const response = await page.goto("/warehouse/missing-thing");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeVisible();
+  await waitForHydration(page);
+  await expect.poll(() => errors.some((text) => text.includes("/warehouse/missing-thing"))).toBe(true);
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL("/");
+});
+
+test("an in-app navigation to an unknown path shows the not-found page too", async ({ page }) => {
+  await page.goto("/about");
+  await waitForHydration(page);
+  await navigateInApp(page, "/nowhere");
+  await expect(page.getByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeVisible();
+});

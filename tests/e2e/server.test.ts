@@ -1,0 +1,170 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+test.describe("HTTP behaviour of the server", () => {
+  test("/about answers 200 directly and /about/ redirects to it", async ({ request }) => {
+    expect((await request.get("/about", { maxRedirects: 0 })).status()).toBe(200);
+    const slash = await request.get("/about/?a=1", { maxRedirects: 0 });
+    expect(slash.status()).toBe(301);
+    expect(slash.headers().location).toBe("/about?a=1");
+  });
+
+  test("pages are revalidated and compressed; hashed assets are immutable", async ({ request }) => {
+    const page = await request.get("/", { headers: { "accept-encoding": "br, gzip" } });
+    expect(page.headers()["cache-control"]).toBe("public, max-age=0, must-revalidate");
+    expect(page.headers()["content-encoding"]).toBe("br");
+    expect(page.headers().etag).toBeTruthy();
+    const gzip = await request.get("/", { headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers()["content-encoding"]).toBe("gzip");
+
+    const html = await page.text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const script = await request.get(asset ?? "");
+    expect(script.status()).toBe(200);
+    expect(script.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  test("an unchanged page answers 304", async ({ request }) => {
+    const first = await request.get("/products");
+    const second = await request.get("/products", {
+      headers: { "if-none-match": first.headers().etag ?? "" },
+    });
+    expect(second.status()).toBe(304);
+  });
+
+  test("the 404 page is compressed too", async ({ request }) => {
+    const response = await request.get("/missing", { headers: { "accept-encoding": "gzip" } });
+    expect(response.status()).toBe(404);
+    expect(response.headers()["content-encoding"]).toBe("gzip");
+  });
+
+  test("GET /healthz answers ok", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+
+  test("bad requests get a 4xx with a clear message, never a 500", async ({ request }) => {
+    const bodiless = await request.post("/contact");
+    expect(bodiless.status()).toBe(415);
+    const wrongType = await request.post("/contact", {
+      data: "hello",
+      headers: { "content-type": "text/plain" },
+    });
+    expect(wrongType.status()).toBe(415);
+    const oversize = await request.post("/contact", {
+      form: { message: "x".repeat(40_000) },
+    });
+    expect(oversize.status()).toBe(413);
+    const put = await request.put("/contact", { form: { a: "b" } });
+    expect(put.status()).toBe(405);
+    expect(put.headers().allow).toBe("GET, HEAD, POST");
+    const json = await request.post("/api/anything", { data: { a: 1 } });
+    expect(json.status()).toBeLessThan(500);
+  });
+
+  test("baseline security headers are on every response", async ({ request }) => {
+    for (const path of ["/", "/missing", "/healthz", "/favicon.svg"]) {
+      const headers = (await request.get(path)).headers();
+      expect(headers["x-content-type-options"], path).toBe("nosniff");
+      expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+    }
+  });
+});
+
+function startServer(port: number, dataDir: string): { child: ChildProcess; lines: string[] } {
+  const lines: string[] = [];
+  const child = spawn(process.execPath, [path.join(process.env.BUILD_DIR || "build", "server.js")], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      LOG_LEVEL: "info",
+      DATABASE_URL: `sqlite:${path.join(dataDir, "site.db")}`,
+      MAIL_DIR: path.join(dataDir, "mail"),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let buffer = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    buffer += chunk.toString();
+    const parts = buffer.split("\n");
+    buffer = parts.pop() ?? "";
+    lines.push(...parts.filter(Boolean));
+  });
+  return { child, lines };
+}
+
+function parsed(lines: string[]): Array<Record<string, unknown>> {
+  return lines.flatMap((line) => {
+    try {
+      return [JSON.parse(line) as Record<string, unknown>];
+    } catch {
+      return [];
+    }
+  });
+}
+
+test.describe("server lifecycle", () => {
+  test.describe.configure({ mode: "serial" });
+  const port = Number(process.env.E2E_PORT ?? 3100) + 91;
+  let dataDir: string;
+
+  test.beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "site-lifecycle-"));
+  });
+  test.afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  test("logs one structured line per request and the path of a 404; SIGTERM lets in-flight requests finish", async () => {
+    const { child, lines } = startServer(port, dataDir);
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    await expect
+      .poll(() => parsed(lines).some((line) => line.msg === "server listening"), { timeout: 20_000 })
+      .toBe(true);
+
+    const origin = `http://127.0.0.1:${port}`;
+    expect((await fetch(`${origin}/products`)).status).toBe(200);
+    expect((await fetch(`${origin}/no-such-thing`)).status).toBe(404);
+    await expect
+      .poll(
+        () =>
+          parsed(lines).filter((line) => (line.req as { url?: string } | undefined)?.url === "/products")
+            .length,
+      )
+      .toBe(1);
+    await expect
+      .poll(() => parsed(lines).some((line) => line.event === "not_found" && line.path === "/no-such-thing"))
+      .toBe(true);
+
+    // A slow upload keeps one request in flight while the signal arrives.
+    const inFlight = new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        `${origin}/contact`,
+        {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", "content-length": "9" },
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on("error", reject);
+      req.write("name=");
+      setTimeout(() => req.end("abcd"), 600);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    child.kill("SIGTERM");
+    const status = await inFlight;
+    expect(status).toBeGreaterThanOrEqual(200);
+    expect(status).toBeLessThan(500);
+    expect(await exited).toBe(0);
+    expect(parsed(lines).some((line) => line.msg === "server stopped")).toBe(true);
+  });
+});

@@ -1,0 +1,17 @@
+// Starts the built server for the browser tests on a fresh SQLite database and mail folder, so
+// every run begins from nothing and the tests can read what the site stored and sent.
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? `reports/e2e-data-${process.env.PORT ?? "3100"}`);
+rmSync(dataDir, { recursive: true, force: true });
+
+process.env.NODE_ENV = "production";
+process.env.DATABASE_URL = `sqlite:${path.join(dataDir, "site.db")}`;
+process.env.MAIL_DIR = path.join(dataDir, "mail");
+process.env.LOG_LEVEL ??= "warn";
+process.env.HOST = "127.0.0.1";
+
+const buildDir = path.resolve(process.env.BUILD_DIR || "build");
+await import(pathToFileURL(path.join(buildDir, "server.js")).href);

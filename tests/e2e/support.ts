@@ -1,0 +1,46 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+export const sitePages = [
+  { path: "/", name: "Home" },
+  { path: "/products", name: "Products" },
+  { path: "/protective-packaging", name: "Protective Packaging" },
+  { path: "/about", name: "About" },
+  { path: "/resources", name: "Resources" },
+  { path: "/contact", name: "Contact" },
+] as const;
+
+export const viewports = {
+  phone: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 900 },
+} as const;
+
+/** Zero axe violations of any impact, against WCAG 2.2 AA and best practices. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
+  expect(summary, summary.join("\n")).toEqual([]);
+}
+
+/** Waits until React has hydrated the page, so clicks reach React's handlers. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Boolean((window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter),
+  );
+  await page.waitForLoadState("networkidle");
+}
+
+/** Navigates inside the app, the way a link click does. */
+export async function navigateInApp(page: Page, to: string): Promise<void> {
+  await page.evaluate((target) => {
+    const router = (
+      window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }
+    ).__reactRouterDataRouter;
+    return router.navigate(target);
+  }, to);
+}
