@@ -1,0 +1,146 @@
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, SendIcon } from "lucide-react";
+import type { FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { Field, TextArea, TextInput } from "~/components/forms/field";
+import { SectionHeading } from "~/components/page/section-heading";
+import { Button } from "~/components/ui/button";
+import { company, telHref } from "~/content/company";
+import type { HomeContent } from "~/content/schema";
+import type { ContactPrefill } from "~/forms/contact-prefill";
+
+/**
+ * This form sends nothing (the spec). Send Message opens /contact with what was typed carried in
+ * navigation state, so nothing is lost and no personal data lands in a URL (DECISIONS D11). The
+ * inputs have no `name`, so without JavaScript the plain GET to /contact carries nothing either.
+ */
+export function GetInTouch({ content }: { content: HomeContent["getInTouch"] }) {
+  const navigate = useNavigate();
+  const { fields } = content;
+  const weekdays = company.hours[0];
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const value = (id: string) =>
+      (form.elements.namedItem(id) as HTMLInputElement | null)?.value.trim() ?? "";
+    const prefill: ContactPrefill = {
+      name: [value("home-first-name"), value("home-last-name")].filter(Boolean).join(" "),
+      email: value("home-email"),
+      company: value("home-company"),
+      message: value("home-message"),
+    };
+    navigate("/contact", { state: { prefill } });
+  }
+
+  return (
+    <section aria-labelledby="get-in-touch-heading" className="bg-paper py-16">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-5 lg:px-8">
+        <div className="flex flex-col gap-6 lg:col-span-2">
+          <SectionHeading id="get-in-touch-heading" heading={content.heading} lead={content.lead} />
+          <div className="flex flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist">
+            <h3 className="text-lg font-bold text-navy">{content.contactHeading}</h3>
+            <dl className="flex flex-col gap-4">
+              <div className="flex gap-3">
+                <PhoneIcon aria-hidden="true" className="mt-1 size-5 shrink-0 text-steel" />
+                <div>
+                  <dt className="text-sm font-semibold text-slate-600">{content.contactLabels.phone}</dt>
+                  <dd>
+                    <a href={telHref} className="font-semibold text-navy underline-offset-4 hover:underline">
+                      {company.phone}
+                    </a>
+                  </dd>
+                </div>
+              </div>
+              <div className="flex gap-3">
+                <MailIcon aria-hidden="true" className="mt-1 size-5 shrink-0 text-steel" />
+                <div>
+                  <dt className="text-sm font-semibold text-slate-600">{content.contactLabels.email}</dt>
+                  <dd>
+                    <a
+                      href={`mailto:${company.email}`}
+                      className="font-semibold break-all text-navy underline-offset-4 hover:underline"
+                    >
+                      {company.email}
+                    </a>
+                  </dd>
+                </div>
+              </div>
+              <div className="flex gap-3">
+                <MapPinIcon aria-hidden="true" className="mt-1 size-5 shrink-0 text-steel" />
+                <div>
+                  <dt className="text-sm font-semibold text-slate-600">{content.contactLabels.locations}</dt>
+                  <dd>
+                    {company.locations
+                      .map((location) => `${location.city}, ${location.stateCode}`)
+                      .join(" · ")}
+                  </dd>
+                </div>
+              </div>
+              {weekdays ? (
+                <div className="flex gap-3">
+                  <ClockIcon aria-hidden="true" className="mt-1 size-5 shrink-0 text-steel" />
+                  <div>
+                    <dt className="text-sm font-semibold text-slate-600">{content.contactLabels.hours}</dt>
+                    <dd>
+                      {weekdays.days}: {weekdays.open} - {weekdays.close}
+                    </dd>
+                  </div>
+                </div>
+              ) : null}
+            </dl>
+          </div>
+        </div>
+        <form
+          method="get"
+          action="/contact"
+          onSubmit={handleSubmit}
+          aria-labelledby="home-form-heading"
+          className="flex flex-col gap-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist sm:p-8 lg:col-span-3"
+        >
+          <h3 id="home-form-heading" className="text-xl font-bold text-navy">
+            {content.formHeading}
+          </h3>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field id="home-first-name" label={fields.firstName.label}>
+              <TextInput
+                id="home-first-name"
+                autoComplete="given-name"
+                placeholder={fields.firstName.placeholder}
+              />
+            </Field>
+            <Field id="home-last-name" label={fields.lastName.label}>
+              <TextInput
+                id="home-last-name"
+                autoComplete="family-name"
+                placeholder={fields.lastName.placeholder}
+              />
+            </Field>
+          </div>
+          <Field id="home-email" label={fields.email.label}>
+            <TextInput
+              id="home-email"
+              type="email"
+              autoComplete="email"
+              placeholder={fields.email.placeholder}
+            />
+          </Field>
+          <Field id="home-company" label={fields.company.label}>
+            <TextInput
+              id="home-company"
+              autoComplete="organization"
+              placeholder={fields.company.placeholder}
+            />
+          </Field>
+          <Field id="home-message" label={fields.message.label}>
+            <TextArea id="home-message" rows={5} placeholder={fields.message.placeholder} />
+          </Field>
+          <p className="text-sm text-slate-600">{content.formNote}</p>
+          <Button type="submit" size="lg" className="self-start">
+            <SendIcon aria-hidden="true" />
+            {content.submitLabel}
+          </Button>
+        </form>
+      </div>
+    </section>
+  );
+}
