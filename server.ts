@@ -9,10 +9,12 @@ import { createRequestListener } from "@react-router/node";
 import compression from "compression";
 import type { ServerBuild } from "react-router";
 import { EnvError, parseEnv } from "~/server/env.server";
-import { clientAddress, clientKeyFor } from "~/server/http/client-key.server";
+import { clientAddress } from "~/server/http/client-key.server";
 import { createRequestPipeline } from "~/server/http/pipeline.server";
 import { loadStaticFiles } from "~/server/http/static-files.server";
 import { createLogger } from "~/server/logger.server";
+import { clientKeyForIp } from "~/server/rate-limit.server";
+import { startServices } from "~/server/services.server";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Bundled, this file is build/server.js; run from source (development), it sits at the root.
@@ -46,12 +48,21 @@ async function main(): Promise<void> {
     logger.info({ files: staticFiles.size }, "static files loaded");
   }
 
+  const services = await startServices(env, logger);
+
   const reactRouter = createRequestListener({
     build,
     mode: development ? "development" : "production",
     getLoadContext: (request) => {
       const address = request.headers.get("x-client-address") ?? "unknown";
-      return { logger, clientKey: clientKeyFor(address) };
+      return {
+        logger,
+        clientKey: clientKeyForIp(address),
+        db: services.db,
+        salesEmail: services.salesEmail,
+        mailFrom: services.mailFrom,
+        wakeMailWorker: () => services.mailWorker.wakeUp(),
+      };
     },
   });
   const compress = compression();
@@ -71,7 +82,7 @@ async function main(): Promise<void> {
       devMiddleware,
       appHandler,
       trustProxy: env.TRUST_PROXY,
-      isHealthy: async () => true,
+      isHealthy: () => services.isHealthy(),
     }),
   );
 
@@ -92,8 +103,13 @@ async function main(): Promise<void> {
     force.unref();
     server.close(() => {
       clearTimeout(force);
-      logger.info("server stopped");
-      process.exit(0);
+      services
+        .close()
+        .catch((error: unknown) => logger.error({ err: error }, "error while closing services"))
+        .finally(() => {
+          logger.info("server stopped");
+          process.exit(0);
+        });
     });
     server.closeIdleConnections();
   };

@@ -1,3 +1,4 @@
+import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 
 /** What the Node server hands to every loader and action. */
@@ -5,6 +6,11 @@ export interface AppServices {
   logger: Logger;
   /** A stable, non-reversible key for the client (hashed address), for per-client limits. */
   clientKey: string;
+  db: Database;
+  salesEmail: string;
+  mailFrom: string;
+  /** Tells the mail worker a message was queued, so it is sent at once. */
+  wakeMailWorker: () => void;
 }
 
 declare module "react-router" {

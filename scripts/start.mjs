@@ -8,4 +8,6 @@ if (!needed.every((file) => existsSync(file))) {
   const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+// Set before the server is imported: React picks its production build from it at import time.
+process.env.NODE_ENV ??= "production";
 await import(new URL("../build/server.js", import.meta.url).href);

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 
 /**
@@ -12,9 +11,4 @@ export function clientAddress(req: IncomingMessage, trustProxy: boolean): string
     if (first) return first;
   }
   return req.socket.remoteAddress ?? "unknown";
-}
-
-/** A stable key for per-client limits that does not store the address itself. */
-export function clientKeyFor(address: string): string {
-  return createHash("sha256").update(`ridgeline-client:${address}`).digest("hex").slice(0, 32);
 }

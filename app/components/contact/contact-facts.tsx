@@ -1,0 +1,119 @@
+import { ArrowRightIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
+import { Link } from "react-router";
+import { SectionHeading } from "~/components/page/section-heading";
+import { company } from "~/content/company";
+import type { ActionCard, ContactContent } from "~/content/schema";
+
+function CardAction({ card }: { card: ActionCard }) {
+  const className =
+    "inline-flex items-center gap-2 self-start rounded-sm font-semibold text-steel underline-offset-4 hover:text-navy hover:underline";
+  const label = (
+    <>
+      {card.actionLabel}
+      <ArrowRightIcon aria-hidden="true" className="size-4" />
+    </>
+  );
+  // On this page, the consultation card leads to the form below.
+  if (card.href.startsWith("/")) {
+    return (
+      <Link to={card.href === "/contact" ? "/contact#send-us-a-message" : card.href} className={className}>
+        {label}
+      </Link>
+    );
+  }
+  return (
+    <a href={card.href} className={className}>
+      {label}
+    </a>
+  );
+}
+
+export function ContactCards({ content }: { content: Pick<ContactContent, "phoneCard" | "emailCard"> }) {
+  const cards = [
+    { card: content.phoneCard, Icon: PhoneIcon, detail: company.phone },
+    { card: content.emailCard, Icon: MailIcon, detail: company.email },
+  ];
+  return (
+    <ul className="grid gap-6 md:grid-cols-2">
+      {cards.map(({ card, Icon, detail }) => (
+        <li key={card.title} className="flex gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist">
+          <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-lg bg-amber/20 text-navy">
+            <Icon aria-hidden="true" className="size-6" />
+          </span>
+          <div className="flex flex-col gap-2">
+            <h2 className="text-xl font-bold text-navy">{card.title}</h2>
+            <p className="text-lg font-semibold break-all text-navy">{detail}</p>
+            <p className="text-slate-700">{card.description}</p>
+            <CardAction card={card} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function LocationsAndHours({ content }: { content: Pick<ContactContent, "locations" | "hours"> }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <section
+        aria-labelledby="locations-heading"
+        className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist"
+      >
+        <h2 id="locations-heading" className="text-xl font-bold text-navy">
+          {content.locations.heading}
+        </h2>
+        <p className="mt-2 text-slate-700">{content.locations.text}</p>
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+          {company.locations.map((location) => (
+            <li key={location.city} className="flex items-center gap-2 font-semibold text-navy">
+              <MapPinIcon aria-hidden="true" className="size-5 text-steel" />
+              {location.city}, {location.state}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="hours-heading" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist">
+        <h2 id="hours-heading" className="flex items-center gap-2 text-xl font-bold text-navy">
+          <ClockIcon aria-hidden="true" className="size-5 text-steel" />
+          {content.hours.heading}
+        </h2>
+        <dl className="mt-4 flex flex-col gap-2">
+          {company.hours.map((row) => (
+            <div
+              key={row.days}
+              className="flex justify-between gap-4 border-b border-mist pb-2 last:border-0"
+            >
+              <dt className="font-semibold text-navy">{row.days}</dt>
+              <dd className="text-slate-700">
+                {row.open ? `${row.open} - ${row.close}` : content.hours.closedLabel}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-3 text-sm text-slate-600">{company.hoursNote}</p>
+      </section>
+    </div>
+  );
+}
+
+export function SupportCards({ content }: { content: ContactContent["support"] }) {
+  return (
+    <section aria-labelledby="support-heading" className="bg-paper py-16">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading id="support-heading" heading={content.heading} lead={content.lead} />
+        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+          {content.cards.map((card) => (
+            <li
+              key={card.title}
+              className="flex flex-col gap-3 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist"
+            >
+              <h3 className="text-lg font-bold text-navy">{card.title}</h3>
+              <p className="flex-1 leading-relaxed text-slate-700">{card.description}</p>
+              <CardAction card={card} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { CircleAlertIcon } from "lucide-react";
+import type { ReactNode } from "react";
+
+/** An outcome shown in the page itself: what a visitor without JavaScript sees instead of a toast. */
+export function FormAlert({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div role="alert" className="flex gap-3 rounded-md border-2 border-red-700 bg-red-50 p-4 text-red-900">
+      <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <div>
+        <p className="font-bold">{title}</p>
+        <p>{children}</p>
+      </div>
+    </div>
+  );
+}
+
+/** The sales address as a mailto link, appended to 'Submission Failed'. */
+export function SalesEmailLink({ email }: { email: string }) {
+  return (
+    <a href={`mailto:${email}`} className="font-semibold underline underline-offset-2">
+      {email}
+    </a>
+  );
+}

@@ -1,0 +1,9 @@
+export const newsletter = {
+  heading: "Stay Informed",
+  text: "Practical tips on labels, printing, packaging and warehouse organization, plus new products and brochures. About one e-mail a month; unsubscribe any time.",
+  emailLabel: "Email address",
+  placeholder: "you@company.com",
+  submitLabel: "Subscribe",
+  submittingLabel: "Subscribing...",
+  privacyNote: "We use your address only to send this newsletter.",
+} as const;

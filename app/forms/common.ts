@@ -1,0 +1,40 @@
+/**
+ * Pieces shared by both forms. Browser-safe: the browser and the server validate with the same code,
+ * so the visitor sees the same titles and messages either way.
+ */
+
+export interface FormText {
+  title: string;
+  message: string;
+}
+
+export type ParseResult<T> = { success: true; data: T } | { success: false; error: FormText };
+
+export type FormStatus = 200 | 400 | 409 | 429 | 500;
+
+/** The answer of a form action: an expected outcome, never an exception. */
+export interface FormResult extends FormText {
+  ok: boolean;
+  status: FormStatus;
+  /** Set with 429 so the server can send a Retry-After header. */
+  retryAfterSeconds?: number;
+}
+
+/** Per-client limit (D9), shared by the contact form and the newsletter. */
+export const TOO_MANY_REQUESTS: FormText = {
+  title: "Too Many Requests",
+  message: "You have sent too many requests. Please wait a few minutes and try again.",
+};
+
+// Control characters (C0, DEL, C1) except tab and line feed: invisible in the browser, but they can
+// break e-mail headers, terminals and spreadsheet exports downstream.
+const CONTROL_CHARACTERS = /[^\P{Cc}\t\n]/gu;
+
+/**
+ * Normalises one submitted value: anything that is not a string counts as empty (a missing field, a
+ * file upload), line breaks become \n (browsers send CRLF), other control characters are removed.
+ */
+export function cleanText(value: unknown): string {
+  if (typeof value !== "string") return "";
+  return value.replace(/\r\n?/g, "\n").replace(CONTROL_CHARACTERS, "");
+}

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { cleanText, type FormText, type ParseResult } from "~/forms/common";
+
+export const NEWSLETTER_EMAIL_MAX_LENGTH = 255;
+/** Rolling 24 h window of the attempt rule (D8). */
+export const NEWSLETTER_ATTEMPT_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** The 4th attempt for one address within the window is refused (D8). */
+export const NEWSLETTER_MAX_ATTEMPTS = 3;
+
+export const NEWSLETTER_FIELDS = ["email"] as const;
+
+/** A standard address pattern: letters, digits and ._%+- before the @, a dotted domain after it. */
+export const NEWSLETTER_EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/i;
+
+// The spec's newsletter messages have no trailing period, unlike the contact form's.
+export const NEWSLETTER_ERRORS = {
+  emailRequired: { title: "Email Required", message: "Please enter your email address" },
+  emailInvalid: { title: "Invalid Email", message: "Please enter a valid email address" },
+} as const satisfies Record<string, FormText>;
+
+export const NEWSLETTER_SUCCESS: FormText = {
+  title: "Successfully Subscribed!",
+  message:
+    "Thank you for subscribing to our newsletter. You'll receive updates about manufacturing tips and industry insights.",
+};
+
+export const NEWSLETTER_ALREADY_SUBSCRIBED: FormText = {
+  title: "Already Subscribed",
+  message: "This email address is already subscribed to our newsletter.",
+};
+
+export const NEWSLETTER_TOO_MANY_ATTEMPTS: FormText = {
+  title: "Too Many Attempts",
+  message: "Too many subscription attempts. Please try again tomorrow.",
+};
+
+export const NEWSLETTER_FAILURE: FormText = {
+  title: "Subscription Failed",
+  message: "There was an error subscribing to our newsletter. Please try again.",
+};
+
+type NewsletterErrorKey = keyof typeof NEWSLETTER_ERRORS;
+const key = (name: NewsletterErrorKey) => name;
+
+export const newsletterSchema = z.object({
+  email: z.preprocess(
+    cleanText,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .min(1, key("emailRequired"))
+      .max(NEWSLETTER_EMAIL_MAX_LENGTH, key("emailInvalid"))
+      .regex(NEWSLETTER_EMAIL_PATTERN, key("emailInvalid")),
+  ),
+});
+
+export type NewsletterInput = z.output<typeof newsletterSchema>;
+
+export function parseNewsletter(input: Record<string, unknown>): ParseResult<NewsletterInput> {
+  const result = newsletterSchema.safeParse(input);
+  if (result.success) return { success: true, data: result.data };
+  const first = result.error.issues[0]?.message;
+  const error =
+    first !== undefined && first in NEWSLETTER_ERRORS ? NEWSLETTER_ERRORS[first as NewsletterErrorKey] : null;
+  return { success: false, error: error ?? NEWSLETTER_ERRORS.emailInvalid };
+}
+
+/** The first failing rule as the notice to show, or null when the address is acceptable. */
+export function firstNewsletterError(input: Record<string, unknown>): FormText | null {
+  const result = parseNewsletter(input);
+  return result.success ? null : result.error;
+}

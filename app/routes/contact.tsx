@@ -1,0 +1,59 @@
+import { data } from "react-router";
+import { ContactCards, LocationsAndHours, SupportCards } from "~/components/contact/contact-facts";
+import { type ContactActionData, ContactForm } from "~/components/forms/contact-form";
+import { PageHero } from "~/components/page/page-hero";
+import { contact } from "~/content/contact";
+import { pages } from "~/content/pages";
+import { buildMeta } from "~/lib/seo";
+import { formResultHeaders, handleContactRequest } from "~/server/forms/form-request.server";
+import type { Route } from "./+types/contact";
+
+export const meta = () => buildMeta(pages.contact);
+
+/** The form posted without JavaScript (DECISIONS D10): the page answers with the outcome. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submitted = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  const result = await handleContactRequest(request, context);
+  const text = (name: string) => {
+    const value = submitted?.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const body: ContactActionData = {
+    ok: result.ok,
+    title: result.title,
+    message: result.message,
+    // Nothing typed is lost: a refused post comes back with what was sent.
+    values: result.ok
+      ? undefined
+      : { name: text("name"), email: text("email"), phone: text("phone"), message: text("message") },
+  };
+  return data(body, { status: result.status, headers: formResultHeaders(result) });
+}
+
+export default function Contact({ actionData }: Route.ComponentProps) {
+  const { form } = contact;
+  return (
+    <>
+      <PageHero heading={contact.hero.heading} lead={contact.hero.lead} image="hero-contact" />
+      <div className="mx-auto flex max-w-7xl flex-col gap-12 px-4 py-16 sm:px-6 lg:px-8">
+        <ContactCards content={contact} />
+        <div className="grid gap-10 lg:grid-cols-5">
+          <section aria-labelledby="send-us-a-message" className="flex flex-col gap-4 lg:col-span-3">
+            <h2 id="send-us-a-message" className="text-2xl font-extrabold text-navy sm:text-3xl">
+              {form.heading}
+            </h2>
+            <p className="text-lg text-slate-700">{form.intro}</p>
+            <ContactForm content={form} actionData={actionData} />
+          </section>
+          <div className="lg:col-span-2">
+            <LocationsAndHours content={contact} />
+          </div>
+        </div>
+      </div>
+      <SupportCards content={contact.support} />
+    </>
+  );
+}

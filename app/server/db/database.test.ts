@@ -1,0 +1,168 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  createDatabase,
+  dialectOf,
+  isUniqueViolation,
+  toCount,
+  writeTransaction,
+} from "~/server/db/database.server";
+import { migrate } from "~/server/db/migrations.server";
+import { isoTime } from "~/server/db/schema.server";
+import {
+  silentLogger,
+  type TestDatabase,
+  testDialects,
+  testPostgresUrl,
+} from "~/server/db/test-databases.server";
+
+describe("createDatabase (sqlite)", () => {
+  it("creates the parent folder and opens the file in WAL mode with foreign keys on", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "ridgeline-open-"));
+    const db = createDatabase(`sqlite:${path.join(dir, "nested", "deeper", "site.db")}`, {
+      logger: silentLogger,
+    });
+    try {
+      expect(dialectOf(db)).toBe("sqlite");
+      const journal = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
+      const keys = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db);
+      const busy = await sql<{ timeout: number }>`pragma busy_timeout`.execute(db);
+      expect(journal.rows[0]?.journal_mode).toBe("wal");
+      expect(keys.rows[0]?.foreign_keys).toBe(1);
+      expect(busy.rows[0]?.timeout).toBeGreaterThan(0);
+    } finally {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses a URL it does not understand", () => {
+    expect(() => createDatabase("mysql://localhost/site")).toThrow(/sqlite:PATH or a postgres/);
+  });
+});
+
+describe.each(testDialects)("database on $name", ({ create }) => {
+  let t: TestDatabase;
+  beforeEach(async () => {
+    t = await create();
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  it("creates every table, and migrating again changes nothing", async () => {
+    const tables = (await t.db.introspection.getTables()).map((table) => table.name).sort();
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        "contact_submissions",
+        "email_outbox",
+        "newsletter_attempts",
+        "newsletter_subscriptions",
+        "rate_limit_hits",
+      ]),
+    );
+    expect(await migrate(t.db)).toEqual([]);
+  });
+
+  it("generates ids, keeps null phones, and reports unique violations the same way", async () => {
+    const at = isoTime(new Date("2025-03-01T12:00:00Z"));
+    const first = await t.db
+      .insertInto("contact_submissions")
+      .values({ name: "A", email: "a@b.co", phone: null, message: "m", client_key: null, created_at: at })
+      .returning(["id", "phone"])
+      .executeTakeFirstOrThrow();
+    expect(first).toEqual({ id: 1, phone: null });
+
+    await t.db
+      .insertInto("newsletter_subscriptions")
+      .values({ email: "a@b.co", subscribed_at: at })
+      .execute();
+    const duplicate = await t.db
+      .insertInto("newsletter_subscriptions")
+      .values({ email: "a@b.co", subscribed_at: at })
+      .execute()
+      .catch((error: unknown) => error);
+    expect(isUniqueViolation(duplicate)).toBe(true);
+  });
+
+  it("compares ISO timestamps as times on both dialects", async () => {
+    const times = ["2025-01-02T00:00:00.000Z", "2024-12-31T23:59:59.999Z", "2025-01-01T00:00:00.000Z"];
+    for (const attempted_at of times) {
+      await t.db.insertInto("newsletter_attempts").values({ email: "x@y.zz", attempted_at }).execute();
+    }
+    const { n } = await t.db
+      .selectFrom("newsletter_attempts")
+      .select((eb) => eb.fn.countAll<string | number>().as("n"))
+      .where("attempted_at", ">=", "2025-01-01T00:00:00.000Z")
+      .executeTakeFirstOrThrow();
+    expect(toCount(n)).toBe(2);
+    const ordered = await t.db
+      .selectFrom("newsletter_attempts")
+      .select("attempted_at")
+      .orderBy("attempted_at")
+      .execute();
+    expect(ordered.map((row) => row.attempted_at)).toEqual([...times].sort());
+  });
+
+  it("rolls a write transaction back completely when it throws", async () => {
+    const at = isoTime(new Date());
+    await expect(
+      writeTransaction(t.db, async (trx) => {
+        await trx
+          .insertInto("newsletter_subscriptions")
+          .values({ email: "r@b.co", subscribed_at: at })
+          .execute();
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    const rows = await t.db.selectFrom("newsletter_subscriptions").selectAll().execute();
+    expect(rows).toEqual([]);
+  });
+
+  it("rejects an unknown outbox status", async () => {
+    const at = isoTime(new Date());
+    const insert = t.db
+      .insertInto("email_outbox")
+      .values({
+        kind: "k",
+        from_address: "a@b.co",
+        to_address: "c@d.co",
+        reply_to: null,
+        subject: "s",
+        text_body: "t",
+        html_body: null,
+        // Deliberately outside the union: the database must refuse it too.
+        status: "lost" as "queued",
+        next_attempt_at: at,
+        created_at: at,
+      })
+      .execute();
+    await expect(insert).rejects.toThrow();
+  });
+});
+
+describe("migrate on postgres beside another schema with Kysely's tables", () => {
+  it("creates its own bookkeeping tables instead of reusing the other schema's", async () => {
+    const other = `t_${Math.random().toString(16).slice(2, 14).padEnd(12, "0")}`;
+    const admin = createDatabase(testPostgresUrl, { logger: silentLogger, poolSize: 1 });
+    await sql.raw(`create schema ${other}`).execute(admin);
+    let t: TestDatabase | undefined;
+    try {
+      await sql
+        .raw(`create table ${other}.kysely_migration (name text primary key, timestamp text)`)
+        .execute(admin);
+      await sql
+        .raw(`create table ${other}.kysely_migration_lock (id text primary key, is_locked integer)`)
+        .execute(admin);
+      t = await testDialects[1]?.create();
+      expect(await migrate(t?.db ?? admin)).toEqual([]);
+    } finally {
+      await t?.cleanup();
+      await sql.raw(`drop schema ${other} cascade`).execute(admin);
+      await admin.destroy();
+    }
+  });
+});

@@ -1,0 +1,139 @@
+import {
+  type ColumnDefinitionBuilder,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+  Migrator,
+  sql,
+} from "kysely";
+import { type Dialect, dialectOf } from "~/server/db/database.server";
+import type { Database } from "~/server/db/schema.server";
+import type { Logger } from "~/server/logger.server";
+
+// Migrations are code, not a folder scan, so they survive bundling. Each one is built for the dialect
+// because identity columns differ: autoIncrement is SQLite-only, PostgreSQL needs an identity column.
+// Never edit a migration that has shipped; add the next one.
+function buildMigrations(dialect: Dialect): Record<string, Migration> {
+  const id = (col: ColumnDefinitionBuilder) =>
+    dialect === "postgres" ? col.primaryKey().generatedAlwaysAsIdentity() : col.primaryKey().autoIncrement();
+
+  return {
+    "0001_initial": {
+      // Kysely<any> is the Migrator's own signature: a migration must not depend on the current DB type.
+      // biome-ignore lint/suspicious/noExplicitAny: see above
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable("contact_submissions")
+          .addColumn("id", "integer", id)
+          .addColumn("name", "text", (col) => col.notNull())
+          .addColumn("email", "text", (col) => col.notNull())
+          .addColumn("phone", "text")
+          .addColumn("message", "text", (col) => col.notNull())
+          .addColumn("client_key", "text")
+          .addColumn("created_at", "text", (col) => col.notNull())
+          .execute();
+        await db.schema
+          .createIndex("contact_submissions_created_at_idx")
+          .on("contact_submissions")
+          .column("created_at")
+          .execute();
+        await db.schema
+          .createIndex("contact_submissions_client_key_idx")
+          .on("contact_submissions")
+          .column("client_key")
+          .execute();
+
+        await db.schema
+          .createTable("newsletter_subscriptions")
+          .addColumn("id", "integer", id)
+          .addColumn("email", "text", (col) => col.notNull().unique())
+          .addColumn("subscribed_at", "text", (col) => col.notNull())
+          .execute();
+
+        await db.schema
+          .createTable("newsletter_attempts")
+          .addColumn("id", "integer", id)
+          .addColumn("email", "text", (col) => col.notNull())
+          .addColumn("attempted_at", "text", (col) => col.notNull())
+          .execute();
+        await db.schema
+          .createIndex("newsletter_attempts_email_attempted_at_idx")
+          .on("newsletter_attempts")
+          .columns(["email", "attempted_at"])
+          .execute();
+
+        await db.schema
+          .createTable("rate_limit_hits")
+          .addColumn("key", "text", (col) => col.notNull())
+          .addColumn("window_start", "text", (col) => col.notNull())
+          .addColumn("count", "integer", (col) => col.notNull())
+          .addPrimaryKeyConstraint("rate_limit_hits_pkey", ["key", "window_start"])
+          .execute();
+        await db.schema
+          .createIndex("rate_limit_hits_window_start_idx")
+          .on("rate_limit_hits")
+          .column("window_start")
+          .execute();
+
+        await db.schema
+          .createTable("email_outbox")
+          .addColumn("id", "integer", id)
+          .addColumn("kind", "text", (col) => col.notNull())
+          .addColumn("from_address", "text", (col) => col.notNull())
+          .addColumn("to_address", "text", (col) => col.notNull())
+          .addColumn("reply_to", "text")
+          .addColumn("subject", "text", (col) => col.notNull())
+          .addColumn("text_body", "text", (col) => col.notNull())
+          .addColumn("html_body", "text")
+          .addColumn("status", "text", (col) => col.notNull())
+          .addColumn("attempts", "integer", (col) => col.notNull().defaultTo(0))
+          .addColumn("next_attempt_at", "text", (col) => col.notNull())
+          .addColumn("last_error", "text")
+          .addColumn("locked_until", "text")
+          .addColumn("created_at", "text", (col) => col.notNull())
+          .addColumn("sent_at", "text")
+          .addCheckConstraint(
+            "email_outbox_status_check",
+            sql`status in ('queued', 'sending', 'sent', 'failed')`,
+          )
+          .execute();
+        await db.schema
+          .createIndex("email_outbox_status_next_attempt_at_idx")
+          .on("email_outbox")
+          .columns(["status", "next_attempt_at"])
+          .execute();
+      },
+    },
+  };
+}
+
+export function createMigrationProvider(dialect: Dialect): MigrationProvider {
+  return { getMigrations: async () => buildMigrations(dialect) };
+}
+
+/**
+ * Brings the schema up to date; safe to run from several instances at once on PostgreSQL (Kysely's
+ * Migrator holds an advisory lock). Returns the names of the migrations it applied; throws on failure.
+ */
+export async function migrate(db: Database, logger?: Logger): Promise<string[]> {
+  const dialect = dialectOf(db);
+  let migrationTableSchema: string | undefined;
+  if (dialect === "postgres") {
+    // Kysely looks for its bookkeeping tables in every schema unless told which one; another schema
+    // in the same database (another app, a parallel test) would make it skip creating its own.
+    const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+    migrationTableSchema = rows[0]?.schema ?? undefined;
+    if (!migrationTableSchema) throw new Error("PostgreSQL search_path names no existing schema to migrate");
+  }
+  const migrator = new Migrator({ db, provider: createMigrationProvider(dialect), migrationTableSchema });
+  const { error, results }: MigrationResultSet = await migrator.migrateToLatest();
+  const applied = (results ?? []).filter((result) => result.status === "Success").map((r) => r.migrationName);
+  const failed = (results ?? []).find((result) => result.status === "Error");
+  if (error !== undefined || failed) {
+    const which = failed ? ` ${failed.migrationName}` : "";
+    throw new Error(`Database migration${which} failed`, { cause: error });
+  }
+  if (applied.length > 0) logger?.info({ migrations: applied }, "database migrations applied");
+  return applied;
+}

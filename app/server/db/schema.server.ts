@@ -1,0 +1,84 @@
+import type { Generated, Insertable, Kysely, Selectable } from "kysely";
+
+/*
+ * Every timestamp column holds an ISO-8601 UTC string written by the application
+ * (`Date.prototype.toISOString()`, always `YYYY-MM-DDTHH:mm:ss.sssZ`). Why: the fixed width makes text
+ * order equal time order, so `<`, `>=` and ORDER BY behave identically on SQLite and PostgreSQL;
+ * neither driver converts the value (pg would turn timestamptz into Date, SQLite has no date type,
+ * and pg returns bigint epoch values as strings); the clock is the application's, so tests inject
+ * it; and exports and ad-hoc queries stay readable.
+ */
+export type IsoTimestamp = string;
+
+export interface ContactSubmissionTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  /** Keyed hash of the client's address (never the address itself), or null. */
+  client_key: string | null;
+  created_at: IsoTimestamp;
+}
+
+export interface NewsletterSubscriptionTable {
+  id: Generated<number>;
+  /** Trimmed and lower-cased (D8). */
+  email: string;
+  subscribed_at: IsoTimestamp;
+}
+
+export interface NewsletterAttemptTable {
+  id: Generated<number>;
+  email: string;
+  attempted_at: IsoTimestamp;
+}
+
+/** Fixed-window counters of the per-client limits (D9). */
+export interface RateLimitHitTable {
+  key: string;
+  window_start: IsoTimestamp;
+  count: number;
+}
+
+export const OUTBOX_STATUSES = ["queued", "sending", "sent", "failed"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  kind: string;
+  from_address: string;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: OutboxStatus;
+  /** Delivery attempts started so far (incremented when a worker claims the message). */
+  attempts: Generated<number>;
+  next_attempt_at: IsoTimestamp;
+  last_error: string | null;
+  /** While status is 'sending': the claim expires then, and another worker may take the message over. */
+  locked_until: IsoTimestamp | null;
+  created_at: IsoTimestamp;
+  sent_at: IsoTimestamp | null;
+}
+
+export interface DB {
+  contact_submissions: ContactSubmissionTable;
+  newsletter_subscriptions: NewsletterSubscriptionTable;
+  newsletter_attempts: NewsletterAttemptTable;
+  rate_limit_hits: RateLimitHitTable;
+  email_outbox: EmailOutboxTable;
+}
+
+export type Database = Kysely<DB>;
+
+export type ContactSubmission = Selectable<ContactSubmissionTable>;
+export type NewContactSubmission = Insertable<ContactSubmissionTable>;
+export type NewsletterSubscription = Selectable<NewsletterSubscriptionTable>;
+export type OutboxMessage = Selectable<EmailOutboxTable>;
+
+export function isoTime(date: Date): IsoTimestamp {
+  return date.toISOString();
+}

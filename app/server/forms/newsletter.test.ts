@@ -1,0 +1,132 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { memoryLogger, type TestDatabase, testDialects } from "~/server/db/test-databases.server";
+import type { FormDeps } from "~/server/forms/deps.server";
+import { subscribeNewsletter } from "~/server/forms/newsletter.server";
+
+const hour = 60 * 60 * 1000;
+const start = new Date("2025-06-02T08:00:00.000Z");
+
+describe.each(testDialects)("subscribeNewsletter on $name", ({ create }) => {
+  let t: TestDatabase;
+  let deps: FormDeps;
+  let clock: Date;
+  let clients = 0;
+  // A new client per request, unless a test says otherwise: the per-client limit is tested apart.
+  const freshClient = () => `client-${++clients}`;
+
+  beforeEach(async () => {
+    t = await create();
+    clock = start;
+    deps = { db: t.db, logger: memoryLogger().logger, now: () => clock };
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  it("answers 400 with the spec's notices", async () => {
+    expect(await subscribeNewsletter(deps, { email: " " }, freshClient())).toEqual({
+      ok: false,
+      status: 400,
+      title: "Email Required",
+      message: "Please enter your email address",
+    });
+    expect(await subscribeNewsletter(deps, { email: "nope@" }, freshClient())).toEqual({
+      ok: false,
+      status: 400,
+      title: "Invalid Email",
+      message: "Please enter a valid email address",
+    });
+  });
+
+  it("subscribes, stores the address lower-cased, and answers a duplicate with 409", async () => {
+    expect(await subscribeNewsletter(deps, { email: " Dana@Example.com " }, freshClient())).toEqual({
+      ok: true,
+      status: 200,
+      title: "Successfully Subscribed!",
+      message:
+        "Thank you for subscribing to our newsletter. You'll receive updates about manufacturing tips and industry insights.",
+    });
+    expect(await subscribeNewsletter(deps, { email: "dana@example.COM" }, freshClient())).toEqual({
+      ok: false,
+      status: 409,
+      title: "Already Subscribed",
+      message: "This email address is already subscribed to our newsletter.",
+    });
+    const rows = await t.db
+      .selectFrom("newsletter_subscriptions")
+      .select(["email", "subscribed_at"])
+      .execute();
+    expect(rows).toEqual([{ email: "dana@example.com", subscribed_at: start.toISOString() }]);
+  });
+
+  it("refuses the 4th attempt within 24 hours, and accepts again once the first has aged out", async () => {
+    const statuses: number[] = [];
+    for (const offset of [0, 1, 2, 3]) {
+      clock = new Date(start.getTime() + offset * hour);
+      statuses.push((await subscribeNewsletter(deps, { email: "dana@example.com" }, freshClient())).status);
+    }
+    expect(statuses).toEqual([200, 409, 409, 429]);
+
+    clock = new Date(start.getTime() + 23 * hour);
+    expect(await subscribeNewsletter(deps, { email: "dana@example.com" }, freshClient())).toEqual({
+      ok: false,
+      status: 429,
+      title: "Too Many Attempts",
+      message: "Too many subscription attempts. Please try again tomorrow.",
+    });
+    clock = new Date(start.getTime() + 24 * hour + 1);
+    expect((await subscribeNewsletter(deps, { email: "dana@example.com" }, freshClient())).status).toBe(409);
+  });
+
+  it("counts attempts per address", async () => {
+    for (let i = 0; i < 3; i++) await subscribeNewsletter(deps, { email: "a@example.com" }, freshClient());
+    expect((await subscribeNewsletter(deps, { email: "b@example.com" }, freshClient())).status).toBe(200);
+  });
+
+  it("gives 1 success, 2 duplicates and 17 refusals for 20 concurrent attempts", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        subscribeNewsletter(deps, { email: "rush@example.com" }, freshClient()),
+      ),
+    );
+    const tally = (status: number) => results.filter((r) => r.status === status).length;
+    expect([tally(200), tally(409), tally(429)]).toEqual([1, 2, 17]);
+    const attempts = await t.db.selectFrom("newsletter_attempts").selectAll().execute();
+    expect(attempts).toHaveLength(3);
+  });
+
+  it("gives the same 1/2/17 when two server instances share the database", async () => {
+    const other = { ...deps, db: t.open() };
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        subscribeNewsletter(i % 2 ? other : deps, { email: "twice@example.com" }, freshClient()),
+      ),
+    );
+    const tally = (status: number) => results.filter((r) => r.status === status).length;
+    expect([tally(200), tally(409), tally(429)]).toEqual([1, 2, 17]);
+  });
+
+  it("refuses a client that sends too many requests with 'Too Many Requests'", async () => {
+    const results = [];
+    for (let i = 0; i < 11; i++) {
+      results.push(await subscribeNewsletter(deps, { email: `p${i}@example.com` }, "one-client"));
+    }
+    expect(results.slice(0, 10).every((r) => r.status === 200)).toBe(true);
+    expect(results[10]).toMatchObject({
+      ok: false,
+      status: 429,
+      title: "Too Many Requests",
+      message: "You have sent too many requests. Please wait a few minutes and try again.",
+    });
+  });
+
+  it("answers 500 'Subscription Failed' on an unexpected failure", async () => {
+    await t.db.destroy();
+    expect(await subscribeNewsletter(deps, { email: "dana@example.com" }, freshClient())).toEqual({
+      ok: false,
+      status: 500,
+      title: "Subscription Failed",
+      message: "There was an error subscribing to our newsletter. Please try again.",
+    });
+  });
+});

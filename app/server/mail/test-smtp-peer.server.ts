@@ -1,0 +1,51 @@
+import type { AddressInfo } from "node:net";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+/*
+ * Test support: a real SMTP server on 127.0.0.1 that keeps every message it accepts. Its built-in
+ * certificate has expired, so STARTTLS and AUTH are off; clients connect with ignoreTLS.
+ */
+
+export interface SmtpPeer {
+  port: number;
+  url: string;
+  messages: ParsedMail[];
+  /** While true, the peer answers every message with a temporary failure (451). */
+  refuse: boolean;
+  stop(): Promise<void>;
+}
+
+export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
+  const peer: SmtpPeer = { port, url: "", messages: [], refuse: false, stop: async () => undefined };
+  const server = new SMTPServer({
+    disabledCommands: ["AUTH", "STARTTLS"],
+    logger: false,
+    disableReverseLookup: true,
+    closeTimeout: 100,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        if (peer.refuse) {
+          callback(Object.assign(new Error("Try again later"), { responseCode: 451 }));
+          return;
+        }
+        simpleParser(Buffer.concat(chunks))
+          .then((parsed) => {
+            peer.messages.push(parsed);
+            callback();
+          })
+          .catch((error: Error) => callback(error));
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  peer.port = (server.server.address() as AddressInfo).port;
+  peer.url = `smtp://127.0.0.1:${peer.port}`;
+  peer.stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return peer;
+}

@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type TestDatabase, testDialects } from "~/server/db/test-databases.server";
+import { clientKeyForIp, hitRateLimit } from "~/server/rate-limit.server";
+
+describe("clientKeyForIp", () => {
+  it("hashes the address and never returns it", () => {
+    const key = clientKeyForIp("203.0.113.7");
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(key).not.toContain("203");
+    expect(clientKeyForIp("203.0.113.8")).not.toBe(key);
+  });
+
+  it("treats an IPv4-mapped IPv6 address as the IPv4 address", () => {
+    expect(clientKeyForIp("::ffff:203.0.113.7")).toBe(clientKeyForIp("203.0.113.7"));
+  });
+
+  it("groups IPv6 addresses by /64", () => {
+    expect(clientKeyForIp("2001:db8:1:2::1")).toBe(clientKeyForIp("2001:0db8:0001:0002:ffff::9"));
+    expect(clientKeyForIp("2001:db8:1:2::1")).not.toBe(clientKeyForIp("2001:db8:1:3::1"));
+  });
+
+  it("depends on the secret", () => {
+    expect(clientKeyForIp("203.0.113.7", "s1")).not.toBe(clientKeyForIp("203.0.113.7", "s2"));
+  });
+});
+
+describe.each(testDialects)("hitRateLimit on $name", ({ create }) => {
+  let t: TestDatabase;
+  beforeEach(async () => {
+    t = await create();
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  const rule = { limit: 3, windowMs: 60_000 };
+
+  it("allows up to the limit in a window, then refuses until the next window", async () => {
+    const now = new Date("2025-05-05T10:00:10.000Z");
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await hitRateLimit(t.db, "k", rule, now));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+    expect(results[3]?.retryAfterMs).toBe(50_000);
+    expect((await hitRateLimit(t.db, "other", rule, now)).allowed).toBe(true);
+    expect((await hitRateLimit(t.db, "k", rule, new Date("2025-05-05T10:01:00.000Z"))).allowed).toBe(true);
+  });
+
+  it("counts concurrent hits from two instances exactly", async () => {
+    const other = t.open();
+    const now = new Date("2025-05-05T10:00:00.000Z");
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => hitRateLimit(i % 2 ? other : t.db, "burst", rule, now)),
+    );
+    expect(results.filter((r) => r.allowed)).toHaveLength(3);
+    expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 12 }, (_, i) => i + 1),
+    );
+  });
+
+  it("prunes windows older than a day", async () => {
+    await hitRateLimit(t.db, "old", rule, new Date("2025-05-01T00:00:00.000Z"));
+    await hitRateLimit(t.db, "new", rule, new Date("2025-05-05T00:00:00.000Z"));
+    const keys = await t.db.selectFrom("rate_limit_hits").select("key").execute();
+    expect(keys.map((row) => row.key)).toEqual(["new"]);
+  });
+});

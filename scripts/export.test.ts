@@ -1,0 +1,147 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type TestDatabase, testDialects } from "~/server/db/test-databases.server";
+import { main, parseCommand, USAGE } from "./export";
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, "..");
+const tsx = path.join(root, "node_modules", ".bin", "tsx");
+
+function sinks() {
+  const out = { stdout: "", stderr: "" };
+  return {
+    out,
+    io: (env: NodeJS.ProcessEnv) => ({
+      env,
+      stdout: { write: (text: string) => (out.stdout += text) },
+      stderr: { write: (text: string) => (out.stderr += text) },
+    }),
+  };
+}
+
+describe("export arguments", () => {
+  it.each([
+    [[]],
+    [["leads"]],
+    [["leads", "import"]],
+    [["customers", "export"]],
+    [["leads", "export", "--since", "2025-13-01"]],
+    [["leads", "export", "--since", "yesterday"]],
+    [["leads", "export", "--since"]],
+    [["leads", "export", "--bogus"]],
+    [["subscribers", "export", "--since", "2025-01-01"]],
+    [["leads", "export", "extra"]],
+  ])("refuses %j with the usage and exit code 2", async (argv) => {
+    const { out, io } = sinks();
+    expect(await main(argv, io({ DATABASE_URL: "sqlite:/nonexistent/site.db" }))).toBe(2);
+    expect(out.stderr).toContain(USAGE);
+    expect(out.stdout).toBe("");
+  });
+
+  it("reads both forms of the options", () => {
+    expect(parseCommand(["leads", "export", "--since=2025-02-28", "--out", "x.csv"])).toEqual({
+      kind: "leads",
+      since: "2025-02-28",
+      out: "x.csv",
+    });
+    expect(parseCommand(["subscribers", "export"])).toEqual({ kind: "subscribers", out: undefined });
+  });
+
+  it("says so when the SQLite file does not exist, instead of exporting an empty database", async () => {
+    const { out, io } = sinks();
+    expect(await main(["leads", "export"], io({ DATABASE_URL: "sqlite:/nonexistent/site.db" }))).toBe(1);
+    expect(out.stderr).toMatch(/no database at/);
+  });
+});
+
+describe.each(testDialects)("export from $name", ({ create }) => {
+  let t: TestDatabase;
+  let dir: string;
+  beforeEach(async () => {
+    t = await create();
+    dir = mkdtempSync(path.join(tmpdir(), "ridgeline-export-"));
+    const lead = { email: "dana@example.com", client_key: null };
+    await t.db
+      .insertInto("contact_submissions")
+      .values([
+        { ...lead, name: "Old Lead", phone: null, message: "m", created_at: "2025-05-31T23:59:59.999Z" },
+        {
+          ...lead,
+          name: '=HYPERLINK("http://evil.example","x")',
+          phone: "+1 800 555 0199",
+          message: 'Two lines,\r\nwith "quotes"',
+          created_at: "2025-06-01T00:00:00.000Z",
+        },
+      ])
+      .execute();
+    await t.db
+      .insertInto("newsletter_subscriptions")
+      .values([
+        { email: "a@example.com", subscribed_at: "2025-06-01T08:00:00.000Z" },
+        { email: "b@example.com", subscribed_at: "2025-06-02T08:00:00.000Z" },
+      ])
+      .execute();
+  });
+  afterEach(async () => {
+    await t.cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("writes all leads as CSV to stdout", async () => {
+    const { out, io } = sinks();
+    expect(await main(["leads", "export"], io({ DATABASE_URL: t.url }))).toBe(0);
+    expect(out.stdout.split("\r\n")[0]).toBe("id,received_at,name,email,phone,message");
+    expect(out.stdout.match(/\r\n(?=\d+,)/g)).toHaveLength(2);
+  });
+
+  it("keeps leads from --since on (UTC day), quoting and neutralising formulas", async () => {
+    const { out, io } = sinks();
+    expect(await main(["leads", "export", "--since", "2025-06-01"], io({ DATABASE_URL: t.url }))).toBe(0);
+    expect(out.stdout).toBe(
+      "id,received_at,name,email,phone,message\r\n" +
+        '2,2025-06-01T00:00:00.000Z,"\'=HYPERLINK(""http://evil.example"",""x"")",dana@example.com,' +
+        '\'+1 800 555 0199,"Two lines,\r\nwith ""quotes"""\r\n',
+    );
+  });
+
+  it("writes subscribers to --out and reports the count", async () => {
+    const { out, io } = sinks();
+    const file = path.join(dir, "subscribers.csv");
+    expect(await main(["subscribers", "export", "--out", file], io({ DATABASE_URL: t.url }))).toBe(0);
+    expect(readFileSync(file, "utf8")).toBe(
+      "id,email,subscribed_at\r\n1,a@example.com,2025-06-01T08:00:00.000Z\r\n2,b@example.com,2025-06-02T08:00:00.000Z\r\n",
+    );
+    expect(out.stdout).toBe("");
+    expect(out.stderr).toContain("wrote 2 subscribers");
+  });
+});
+
+describe("export command line", () => {
+  it("runs under tsx: exit 2 with the usage on bad arguments", async () => {
+    const error = await run(tsx, ["scripts/export.ts", "leads"], { cwd: root }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 2 });
+    expect((error as { stderr: string }).stderr).toContain("Usage:");
+  });
+
+  it("runs under tsx: exports from DATABASE_URL to stdout", async () => {
+    const t = await testDialects[0]?.create();
+    if (!t) throw new Error("no sqlite test database");
+    try {
+      await t.db
+        .insertInto("newsletter_subscriptions")
+        .values({ email: "cli@example.com", subscribed_at: "2025-06-01T08:00:00.000Z" })
+        .execute();
+      const { stdout } = await run(tsx, ["scripts/export.ts", "subscribers", "export"], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: t.url },
+      });
+      expect(stdout).toBe("id,email,subscribed_at\r\n1,cli@example.com,2025-06-01T08:00:00.000Z\r\n");
+    } finally {
+      await t.cleanup();
+    }
+  });
+});
