@@ -25,6 +25,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
+  // Per port, so test runs on different ports never clear each other's artifacts.
+  outputDir: `test-results/${port}`,
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
   use: {
     baseURL,

@@ -53,8 +53,8 @@ async function main(): Promise<void> {
   const reactRouter = createRequestListener({
     build,
     mode: development ? "development" : "production",
-    getLoadContext: (request) => {
-      const address = request.headers.get("x-client-address") ?? "unknown";
+    getLoadContext: (request, client) => {
+      const address = clientAddress(request.headers.get("x-forwarded-for"), client.address, env.TRUST_PROXY);
       return {
         logger,
         clientKey: clientKeyForIp(address),
@@ -67,8 +67,6 @@ async function main(): Promise<void> {
   });
   const compress = compression();
   const appHandler = (req: IncomingMessage, res: ServerResponse) => {
-    // The address travels to the load context as a header only our own server can set.
-    req.headers["x-client-address"] = clientAddress(req, env.TRUST_PROXY);
     compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
       reactRouter(req, res);
     });

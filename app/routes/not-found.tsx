@@ -10,6 +10,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return data({ path: pathname }, { status: 404 });
 }
 
+/** A form posted to an unknown path gets the same 404, not a method error. */
+export const action = loader;
+
 export const meta: Route.MetaFunction = ({ location }) =>
   buildMeta({
     title: pageTitle("Page Not Found"),

@@ -12,6 +12,8 @@ process.env.DATABASE_URL = `sqlite:${path.join(dataDir, "site.db")}`;
 process.env.MAIL_DIR = path.join(dataDir, "mail");
 process.env.LOG_LEVEL ??= "warn";
 process.env.HOST = "127.0.0.1";
+// Each test presents its own client address (X-Forwarded-For), so per-client limits apply per test.
+process.env.TRUST_PROXY = "true";
 
 const buildDir = path.resolve(process.env.BUILD_DIR || "build");
 await import(pathToFileURL(path.join(buildDir, "server.js")).href);

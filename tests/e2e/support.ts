@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
@@ -43,4 +44,19 @@ export async function navigateInApp(page: Page, to: string): Promise<void> {
     ).__reactRouterDataRouter;
     return router.navigate(target);
   }, to);
+}
+
+/**
+ * A client address of its own for a test: a random /64 of the IPv6 documentation prefix
+ * 2001:db8::/32, sent only as an X-Forwarded-For header value. The server keys per-client limits
+ * by /64, so limits never carry over between tests, whichever worker runs them.
+ */
+export function uniqueClientAddress(): string {
+  const group = () => randomBytes(2).toString("hex");
+  return `2001:db8:${group()}:${group()}::1`;
+}
+
+/** The folder where the test server keeps its database and mail (see start-test-server.mjs). */
+export function testDataDir(): string {
+  return `reports/e2e-data-${process.env.E2E_PORT ?? "3100"}`;
 }

@@ -4,7 +4,14 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMMUTABLE, loadStaticFiles, REVALIDATE, serveStatic, urlPathFor } from "./static-files.server";
+import {
+  IMMUTABLE,
+  loadStaticFiles,
+  precompressDirectory,
+  REVALIDATE,
+  serveStatic,
+  urlPathFor,
+} from "./static-files.server";
 
 describe("urlPathFor", () => {
   it.each([
@@ -87,5 +94,23 @@ describe("serveStatic", () => {
   it("knows nothing of paths outside the build", async () => {
     expect((await fetch(`${origin}/../package.json`)).status).toBe(404);
     expect((await fetch(`${origin}/about/../../etc/passwd`)).status).toBe(404);
+  });
+});
+
+describe("precompressDirectory", () => {
+  it("writes .br and .gz variants that loadStaticFiles serves, and never serves them on their own", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "precompress-"));
+    try {
+      await writeFile(path.join(dir, "index.html"), `<!doctype html>${"<p>label</p>".repeat(500)}`);
+      await writeFile(path.join(dir, "tiny.txt"), "ok");
+      const summary = await precompressDirectory(dir);
+      expect(summary.files).toBe(1);
+      const files = await loadStaticFiles(dir);
+      expect([...files.keys()].sort()).toEqual(["/", "/tiny.txt"]);
+      expect(files.get("/")?.br?.body.length).toBeLessThan(200);
+      expect(files.get("/tiny.txt")?.br).toBeUndefined();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
