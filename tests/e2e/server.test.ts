@@ -1,9 +1,6 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { spawnServer } from "./spawned-server";
 
 test.describe("HTTP behaviour of the server", () => {
   test("/about answers 200 directly and /about/ redirects to it", async ({ request }) => {
@@ -77,94 +74,51 @@ test.describe("HTTP behaviour of the server", () => {
   });
 });
 
-function startServer(port: number, dataDir: string): { child: ChildProcess; lines: string[] } {
-  const lines: string[] = [];
-  const child = spawn(process.execPath, [path.join(process.env.BUILD_DIR || "build", "server.js")], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      LOG_LEVEL: "info",
-      DATABASE_URL: `sqlite:${path.join(dataDir, "site.db")}`,
-      MAIL_DIR: path.join(dataDir, "mail"),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let buffer = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    buffer += chunk.toString();
-    const parts = buffer.split("\n");
-    buffer = parts.pop() ?? "";
-    lines.push(...parts.filter(Boolean));
-  });
-  return { child, lines };
-}
-
-function parsed(lines: string[]): Array<Record<string, unknown>> {
-  return lines.flatMap((line) => {
-    try {
-      return [JSON.parse(line) as Record<string, unknown>];
-    } catch {
-      return [];
-    }
-  });
-}
-
 test.describe("server lifecycle", () => {
-  test.describe.configure({ mode: "serial" });
   const port = Number(process.env.E2E_PORT ?? 3100) + 91;
-  let dataDir: string;
-
-  test.beforeAll(() => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "site-lifecycle-"));
-  });
-  test.afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   test("logs one structured line per request and the path of a 404; SIGTERM lets in-flight requests finish", async () => {
-    const { child, lines } = startServer(port, dataDir);
-    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-    await expect
-      .poll(() => parsed(lines).some((line) => line.msg === "server listening"), { timeout: 20_000 })
-      .toBe(true);
+    const server = await spawnServer(port);
+    const { origin, logs } = server;
+    try {
+      expect((await fetch(`${origin}/products`)).status).toBe(200);
+      expect((await fetch(`${origin}/no-such-thing`)).status).toBe(404);
+      await expect
+        .poll(
+          () =>
+            logs().filter((line) => (line.req as { url?: string } | undefined)?.url === "/products").length,
+        )
+        .toBe(1);
+      await expect
+        .poll(() => logs().some((line) => line.event === "not_found" && line.path === "/no-such-thing"))
+        .toBe(true);
 
-    const origin = `http://127.0.0.1:${port}`;
-    expect((await fetch(`${origin}/products`)).status).toBe(200);
-    expect((await fetch(`${origin}/no-such-thing`)).status).toBe(404);
-    await expect
-      .poll(
-        () =>
-          parsed(lines).filter((line) => (line.req as { url?: string } | undefined)?.url === "/products")
-            .length,
-      )
-      .toBe(1);
-    await expect
-      .poll(() => parsed(lines).some((line) => line.event === "not_found" && line.path === "/no-such-thing"))
-      .toBe(true);
-
-    // A slow upload keeps one request in flight while the signal arrives.
-    const inFlight = new Promise<number>((resolve, reject) => {
-      const req = http.request(
-        `${origin}/contact`,
-        {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded", "content-length": "9" },
-        },
-        (res) => {
-          res.resume();
-          res.on("end", () => resolve(res.statusCode ?? 0));
-        },
-      );
-      req.on("error", reject);
-      req.write("name=");
-      setTimeout(() => req.end("abcd"), 600);
-    });
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    child.kill("SIGTERM");
-    const status = await inFlight;
-    expect(status).toBeGreaterThanOrEqual(200);
-    expect(status).toBeLessThan(500);
-    expect(await exited).toBe(0);
-    expect(parsed(lines).some((line) => line.msg === "server stopped")).toBe(true);
+      // A slow upload keeps one request in flight while the signal arrives.
+      const inFlight = new Promise<number>((resolve, reject) => {
+        const req = http.request(
+          `${origin}/contact`,
+          {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded", "content-length": "9" },
+          },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on("error", reject);
+        req.write("name=");
+        setTimeout(() => req.end("abcd"), 600);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      server.child.kill("SIGTERM");
+      const status = await inFlight;
+      expect(status).toBeGreaterThanOrEqual(200);
+      expect(status).toBeLessThan(500);
+      expect(await server.exited).toBe(0);
+      expect(logs().some((line) => line.msg === "server stopped")).toBe(true);
+    } finally {
+      await server.stop();
+    }
   });
 });

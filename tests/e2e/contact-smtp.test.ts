@@ -1,0 +1,37 @@
+import { expect, test } from "@playwright/test";
+import { startSmtpPeer } from "../../app/server/mail/test-smtp-peer.server";
+import { spawnServer } from "./spawned-server";
+
+test("a contact POST's notification reaches a real SMTP peer, addressed to SALES_EMAIL", async () => {
+  const peer = await startSmtpPeer();
+  const server = await spawnServer(Number(process.env.E2E_PORT ?? 3100) + 92, {
+    SMTP_URL: peer.url,
+    SALES_EMAIL: "leads@ridgeline.test",
+  });
+  try {
+    const response = await fetch(`${server.origin}/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        name: "Morgan <Lee>",
+        email: "morgan.lee@example.com",
+        phone: "555-0100",
+        message: "Need 500 GHS drum labels\nwith BS 5609 durability.",
+      }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Thank You!");
+
+    await expect.poll(() => peer.messages.length, { timeout: 15_000 }).toBe(1);
+    const mail = peer.messages[0];
+    expect(mail?.to && "text" in mail.to ? mail.to.text : "").toBe("leads@ridgeline.test");
+    expect(mail?.replyTo?.value[0]?.address).toBe("morgan.lee@example.com");
+    expect(mail?.subject).toContain("Morgan <Lee>");
+    expect(mail?.text).toContain("Need 500 GHS drum labels");
+    expect(mail?.text).toContain("555-0100");
+    expect(mail?.html || "").toContain("Morgan &lt;Lee&gt;");
+  } finally {
+    await server.stop();
+    await peer.stop();
+  }
+});
