@@ -2,6 +2,7 @@
  * The Node entry: validates the environment, serves the prerendered pages from memory and
  * everything else through React Router, and shuts down gracefully on SIGTERM/SIGINT.
  */
+import { existsSync } from "node:fs";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -17,8 +18,9 @@ import { clientKeyForIp } from "~/server/rate-limit.server";
 import { startServices } from "~/server/services.server";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-// Bundled, this file is build/server.js; run from source (development), it sits at the root.
-const buildDir = path.basename(here) === "build" ? here : path.join(here, "build");
+// Bundled, this file sits in the build folder beside server/index.js (whatever BUILD_DIR named it);
+// run from source (development), it sits at the root.
+const buildDir = existsSync(path.join(here, "server", "index.js")) ? here : path.join(here, "build");
 
 async function main(): Promise<void> {
   let env: ReturnType<typeof parseEnv>;

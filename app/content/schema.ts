@@ -309,7 +309,10 @@ export const aboutContentSchema = z.object({
   story: z.object({
     heading: text,
     paragraphs: paragraphs(2, 3),
-    highlights: z.array(z.object({ value: text, label: text })).min(2).max(4),
+    highlights: z
+      .array(z.object({ value: text, label: text }))
+      .min(2)
+      .max(4),
   }),
   mission: z.object({ heading: text, text: text }),
   values: z.object({ heading: text, items: z.array(iconCardSchema).length(4) }),

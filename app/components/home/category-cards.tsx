@@ -24,10 +24,10 @@ export function CategoryCards({ content }: { content: HomeContent["categories"] 
                   <p className="flex-1 leading-relaxed text-slate-700">{card.description}</p>
                   <Link
                     to={card.href}
+                    aria-label={`${content.linkLabel}: ${card.title}`}
                     className="inline-flex items-center gap-2 self-start rounded-sm font-semibold text-steel underline-offset-4 hover:text-navy hover:underline"
                   >
                     {content.linkLabel}
-                    <span className="sr-only">: {card.title}</span>
                     <ArrowRightIcon aria-hidden="true" className="size-4" />
                   </Link>
                 </div>

@@ -17,6 +17,37 @@ export function GetInTouch({ content }: { content: HomeContent["getInTouch"] }) 
   const navigate = useNavigate();
   const { fields } = content;
   const weekdays = company.hours[0];
+  const linkClass = "font-semibold text-navy underline-offset-4 hover:underline";
+  const contactRows = [
+    {
+      label: content.contactLabels.phone,
+      Icon: PhoneIcon,
+      value: (
+        <a href={telHref} className={linkClass}>
+          {company.phone}
+        </a>
+      ),
+    },
+    {
+      label: content.contactLabels.email,
+      Icon: MailIcon,
+      value: (
+        <a href={`mailto:${company.email}`} className={`${linkClass} break-all`}>
+          {company.email}
+        </a>
+      ),
+    },
+    {
+      label: content.contactLabels.locations,
+      Icon: MapPinIcon,
+      value: company.locations.map((location) => `${location.city}, ${location.stateCode}`).join(" · "),
+    },
+    {
+      label: content.contactLabels.hours,
+      Icon: ClockIcon,
+      value: weekdays ? `${weekdays.days}: ${weekdays.open} - ${weekdays.close}` : "",
+    },
+  ];
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -40,53 +71,15 @@ export function GetInTouch({ content }: { content: HomeContent["getInTouch"] }) 
           <div className="flex flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist">
             <h3 className="text-lg font-bold text-navy">{content.contactHeading}</h3>
             <dl className="flex flex-col gap-4">
-              <div className="flex gap-3">
-                <PhoneIcon aria-hidden="true" className="mt-1 size-5 shrink-0 text-steel" />
-                <div>
-                  <dt className="text-sm font-semibold text-slate-600">{content.contactLabels.phone}</dt>
-                  <dd>
-                    <a href={telHref} className="font-semibold text-navy underline-offset-4 hover:underline">
-                      {company.phone}
-                    </a>
-                  </dd>
+              {contactRows.map(({ label, Icon, value }) => (
+                <div key={label} className="flex flex-col gap-0.5">
+                  <dt className="flex items-center gap-2 text-sm font-semibold text-slate-600">
+                    <Icon aria-hidden="true" className="size-5 shrink-0 text-steel" />
+                    {label}
+                  </dt>
+                  <dd className="pl-7">{value}</dd>
                 </div>
-              </div>
-              <div className="flex gap-3">
-                <MailIcon aria-hidden="true" className="mt-1 size-5 shrink-0 text-steel" />
-                <div>
-                  <dt className="text-sm font-semibold text-slate-600">{content.contactLabels.email}</dt>
-                  <dd>
-                    <a
-                      href={`mailto:${company.email}`}
-                      className="font-semibold break-all text-navy underline-offset-4 hover:underline"
-                    >
-                      {company.email}
-                    </a>
-                  </dd>
-                </div>
-              </div>
-              <div className="flex gap-3">
-                <MapPinIcon aria-hidden="true" className="mt-1 size-5 shrink-0 text-steel" />
-                <div>
-                  <dt className="text-sm font-semibold text-slate-600">{content.contactLabels.locations}</dt>
-                  <dd>
-                    {company.locations
-                      .map((location) => `${location.city}, ${location.stateCode}`)
-                      .join(" · ")}
-                  </dd>
-                </div>
-              </div>
-              {weekdays ? (
-                <div className="flex gap-3">
-                  <ClockIcon aria-hidden="true" className="mt-1 size-5 shrink-0 text-steel" />
-                  <div>
-                    <dt className="text-sm font-semibold text-slate-600">{content.contactLabels.hours}</dt>
-                    <dd>
-                      {weekdays.days}: {weekdays.open} - {weekdays.close}
-                    </dd>
-                  </div>
-                </div>
-              ) : null}
+              ))}
             </dl>
           </div>
         </div>

@@ -1,0 +1,82 @@
+import { ArrowRightIcon, MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { SectionHeading } from "~/components/page/section-heading";
+import { Button } from "~/components/ui/button";
+import { company, telHref } from "~/content/company";
+import type { AboutContent } from "~/content/schema";
+
+const linkClass = "font-semibold break-all text-steel underline underline-offset-4 hover:text-navy";
+
+function ContactCard({
+  icon,
+  title,
+  description,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <li className="flex flex-col gap-3 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist">
+      <span className="inline-flex size-12 items-center justify-center rounded-lg bg-amber/20 text-navy">
+        {icon}
+      </span>
+      <h3 className="text-lg font-bold text-navy">{title}</h3>
+      <p className="leading-relaxed text-slate-700">{description}</p>
+      <div className="mt-auto pt-1">{children}</div>
+    </li>
+  );
+}
+
+export function ContactCards({ content }: { content: AboutContent["contact"] }) {
+  const { cards, productsLink } = content;
+  return (
+    <section aria-labelledby="about-contact-heading" className="bg-white py-16 sm:py-20">
+      <div className="mx-auto flex max-w-7xl flex-col gap-10 px-4 sm:px-6 lg:px-8">
+        <SectionHeading id="about-contact-heading" heading={content.heading} lead={content.text} />
+        <ul className="grid gap-6 md:grid-cols-3">
+          <ContactCard
+            icon={<PhoneIcon aria-hidden="true" className="size-6" />}
+            title={cards.phone.title}
+            description={cards.phone.description}
+          >
+            <a href={telHref} className={linkClass}>
+              {company.phone}
+            </a>
+          </ContactCard>
+          <ContactCard
+            icon={<MailIcon aria-hidden="true" className="size-6" />}
+            title={cards.email.title}
+            description={cards.email.description}
+          >
+            <a href={`mailto:${company.email}`} className={linkClass}>
+              {company.email}
+            </a>
+          </ContactCard>
+          <ContactCard
+            icon={<MapPinIcon aria-hidden="true" className="size-6" />}
+            title={cards.locations.title}
+            description={cards.locations.description}
+          >
+            <ul className="grid grid-cols-2 gap-x-4 gap-y-1 font-semibold text-navy">
+              {company.locations.map((location) => (
+                <li key={location.city}>
+                  {location.city}, {location.stateCode}
+                </li>
+              ))}
+            </ul>
+          </ContactCard>
+        </ul>
+        <Button asChild size="lg" variant="secondary" className="self-start">
+          <Link to={productsLink.href}>
+            {productsLink.label}
+            <ArrowRightIcon aria-hidden="true" />
+          </Link>
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { SectionHeading } from "~/components/page/section-heading";
+import type { AboutContent } from "~/content/schema";
+
+export function Story({ content }: { content: AboutContent["story"] }) {
+  return (
+    <section aria-labelledby="story-heading" className="bg-white py-16 sm:py-20">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-5 lg:gap-16 lg:px-8">
+        <div className="flex flex-col gap-6 lg:col-span-3">
+          <SectionHeading id="story-heading" heading={content.heading} />
+          <div className="flex max-w-prose flex-col gap-4 text-lg leading-relaxed text-slate-700">
+            {content.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+        </div>
+        <dl className="grid content-start gap-4 sm:grid-cols-3 lg:col-span-2 lg:grid-cols-1">
+          {content.highlights.map((highlight) => (
+            <div
+              key={highlight.label}
+              className="flex flex-col-reverse gap-1 rounded-xl border-l-4 border-amber bg-navy p-6 text-white"
+            >
+              <dt className="text-mist">{highlight.label}</dt>
+              <dd className="text-3xl font-extrabold">{highlight.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+export function Mission({ content }: { content: AboutContent["mission"] }) {
+  return (
+    <section aria-labelledby="mission-heading" className="bg-navy py-16 text-white sm:py-20">
+      <div className="mx-auto flex max-w-4xl flex-col items-center gap-5 px-4 text-center sm:px-6">
+        <h2 id="mission-heading" className="text-sm font-bold uppercase tracking-[0.16em] text-amber">
+          {content.heading}
+        </h2>
+        <p className="text-2xl font-semibold leading-snug text-balance sm:text-3xl">{content.text}</p>
+      </div>
+    </section>
+  );
+}

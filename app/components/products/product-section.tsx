@@ -1,0 +1,62 @@
+import { InquiryLink } from "~/components/inquiry-link";
+import type { ProductSection as ProductSectionContent, ProductsContent } from "~/content/schema";
+import { cn } from "~/lib/cn";
+import { BrochureList } from "./brochure-list";
+import { ProductCard } from "./product-card";
+
+/** One product area: what it covers, its products, its brochures and the request that fits it. */
+export function ProductSection({
+  section,
+  tone,
+  benefitsLabel,
+  brochureList,
+}: {
+  section: ProductSectionContent;
+  tone: "white" | "paper";
+  benefitsLabel: string;
+  brochureList: ProductsContent["brochureList"];
+}) {
+  const headingId = `${section.id}-heading`;
+  return (
+    <section
+      id={section.id}
+      aria-labelledby={headingId}
+      className={cn("py-16 sm:py-20", tone === "paper" ? "bg-paper" : "bg-white")}
+    >
+      <div className="mx-auto flex max-w-7xl flex-col gap-10 px-4 sm:px-6 lg:px-8">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_auto] lg:items-end lg:gap-12">
+          <div className="flex flex-col gap-4">
+            <h2 id={headingId} className="text-2xl font-extrabold text-navy text-balance sm:text-3xl">
+              {section.title}
+            </h2>
+            <div className="flex max-w-3xl flex-col gap-3 text-lg leading-relaxed text-slate-700">
+              {section.description.map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </div>
+          </div>
+          <InquiryLink
+            inquiry={section.inquiry}
+            label={section.ctaLabel}
+            // Long labels wrap on a phone instead of widening the page.
+            className="h-auto min-h-11 justify-self-start py-2.5 whitespace-normal lg:self-end"
+          />
+        </div>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {section.items.map((item) => (
+            <li key={item.name}>
+              <ProductCard item={item} benefitsLabel={benefitsLabel} />
+            </li>
+          ))}
+        </ul>
+        <BrochureList
+          id={`${section.id}-brochures`}
+          heading={brochureList.heading}
+          brochureIds={section.brochureIds}
+          previewLabel={brochureList.previewLabel}
+          downloadLabel={brochureList.downloadLabel}
+        />
+      </div>
+    </section>
+  );
+}

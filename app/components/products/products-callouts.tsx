@@ -1,0 +1,73 @@
+import { ArrowRightIcon, FlaskConicalIcon } from "lucide-react";
+import { Link } from "react-router";
+import { InquiryLink } from "~/components/inquiry-link";
+import { Button } from "~/components/ui/button";
+import type { ProductsContent } from "~/content/schema";
+
+/** The way on to the catalogue, documents and tips, after the last product area. */
+export function ResourcesBand({ content }: { content: ProductsContent["resourcesLink"] }) {
+  return (
+    <div className="border-y border-mist bg-white">
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-10 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+        <p className="max-w-2xl text-lg font-semibold text-navy">{content.text}</p>
+        <Button asChild variant="secondary" size="lg" className="self-start sm:self-auto">
+          <Link to={content.href}>
+            {content.label}
+            <ArrowRightIcon aria-hidden="true" />
+          </Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function GhsCallout({ content }: { content: ProductsContent["ghsCallout"] }) {
+  return (
+    <section aria-labelledby="ghs-callout-heading" className="bg-paper py-12">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="flex flex-col gap-5 rounded-xl border-l-4 border-amber bg-white p-6 shadow-sm ring-1 ring-mist sm:flex-row sm:items-start sm:p-8">
+          <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-lg bg-amber/20 text-navy">
+            <FlaskConicalIcon aria-hidden="true" className="size-6" />
+          </span>
+          <div className="flex flex-col gap-3">
+            <h2 id="ghs-callout-heading" className="text-xl font-bold text-navy sm:text-2xl">
+              {content.heading}
+            </h2>
+            <p className="max-w-3xl leading-relaxed text-slate-700">{content.text}</p>
+            <Link
+              to={content.href}
+              className="inline-flex items-center gap-2 self-start rounded-sm font-semibold text-steel underline underline-offset-4 hover:text-navy"
+            >
+              {content.linkLabel}
+              <ArrowRightIcon aria-hidden="true" className="size-4" />
+            </Link>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function ProductsClosing({ content }: { content: ProductsContent["closing"] }) {
+  return (
+    <section aria-labelledby="products-closing-heading" className="bg-white py-16 sm:py-20">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <div className="flex flex-col items-center gap-5 rounded-2xl bg-navy px-6 py-12 text-center text-white shadow-lg sm:px-12">
+          <h2 id="products-closing-heading" className="text-2xl font-extrabold text-balance sm:text-3xl">
+            {content.heading}
+          </h2>
+          <p className="max-w-2xl text-lg leading-relaxed text-mist">{content.text}</p>
+          <div className="flex flex-wrap justify-center gap-3 pt-2">
+            <InquiryLink inquiry={content.quoteInquiry} label={content.quoteLabel} size="lg" />
+            <InquiryLink
+              inquiry={content.consultationInquiry}
+              label={content.consultationLabel}
+              variant="outline-light"
+              size="lg"
+            />
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

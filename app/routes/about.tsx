@@ -1,0 +1,38 @@
+import { ArrowRightIcon } from "lucide-react";
+import { Link } from "react-router";
+import { ContactCards } from "~/components/about/contact-cards";
+import { Mission, Story } from "~/components/about/story";
+import { IconCardGrid } from "~/components/page/icon-card-grid";
+import { PageHero } from "~/components/page/page-hero";
+import { Button } from "~/components/ui/button";
+import { about } from "~/content/about";
+import { pages } from "~/content/pages";
+import { buildMeta } from "~/lib/seo";
+
+export const meta = () => buildMeta(pages.about);
+
+export default function About() {
+  const { hero } = about;
+  return (
+    <>
+      <PageHero heading={hero.heading} lead={hero.lead} image="hero-about">
+        <Button asChild size="lg">
+          <Link to={hero.cta.href}>
+            {hero.cta.label}
+            <ArrowRightIcon aria-hidden="true" />
+          </Link>
+        </Button>
+      </PageHero>
+      <Story content={about.story} />
+      <Mission content={about.mission} />
+      <IconCardGrid id="values-heading" heading={about.values.heading} cards={about.values.items} />
+      <IconCardGrid
+        id="reasons-heading"
+        heading={about.reasons.heading}
+        cards={about.reasons.items}
+        tone="paper"
+      />
+      <ContactCards content={about.contact} />
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import { expect, test } from "@playwright/test";
+import { home } from "../../app/content/home";
+import { expectNoAxeViolations, viewports, waitForHydration } from "./support";
+
+test.describe("page", () => {
+  test.use({ viewport: viewports.desktop });
+
+  test.beforeEach(async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+  });
+
+  test("shows the sections in the order of the spec", async ({ page }) => {
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText(home.hero.heading);
+    await expect(main.getByRole("heading", { level: 2 })).toHaveText([
+      home.introduction.heading,
+      home.categories.heading,
+      home.commitments.heading,
+      home.testimonials.heading,
+      home.getInTouch.heading,
+    ]);
+  });
+
+  test("the hero has a button to /products", async ({ page }) => {
+    const hero = page.getByRole("region", { name: home.hero.heading });
+    const button = hero.getByRole("link", { name: home.hero.primaryCta.label });
+    await expect(button).toHaveAttribute("href", "/products");
+    await button.click();
+    await expect(page).toHaveURL("/products");
+  });
+
+  test("introduces the company", async ({ page }) => {
+    const intro = page.getByRole("region", { name: home.introduction.heading });
+    for (const paragraph of home.introduction.paragraphs)
+      await expect(intro.getByText(paragraph)).toBeVisible();
+  });
+
+  test("shows six category cards, each with an image, a title and a description", async ({ page }) => {
+    const categories = page.getByRole("region", { name: home.categories.heading });
+    const cards = categories.getByRole("article");
+    await expect(cards).toHaveCount(6);
+    for (const [index, card] of home.categories.cards.entries()) {
+      const article = cards.nth(index);
+      await expect(article.getByRole("img", { name: card.imageAlt })).toBeAttached();
+      await expect(article.getByRole("heading", { level: 3 })).toHaveText(card.title);
+      await expect(article.getByText(card.description)).toBeVisible();
+      await expect(article.getByRole("link")).toHaveAttribute("href", card.href);
+    }
+  });
+
+  test("shows the commitment cards", async ({ page }) => {
+    const commitments = page.getByRole("region", { name: home.commitments.heading });
+    await expect(commitments.getByRole("heading", { level: 3 })).toHaveText(
+      home.commitments.cards.map((card) => card.title),
+    );
+  });
+
+  test("shows three testimonials with five stars and a text alternative", async ({ page }) => {
+    const testimonials = page.getByRole("region", { name: home.testimonials.heading });
+    const figures = testimonials.locator("figure");
+    await expect(figures).toHaveCount(3);
+    for (const [index, item] of home.testimonials.items.entries()) {
+      const figure = figures.nth(index);
+      await expect(figure.getByText("Rated 5 out of 5 stars")).toBeAttached();
+      await expect(figure.locator("svg")).toHaveCount(5);
+      await expect(figure.getByText(item.quote)).toBeVisible();
+      await expect(figure.getByText(item.role)).toBeVisible();
+    }
+  });
+
+  test("Get in Touch has the contact details and the message form's fields", async ({ page }) => {
+    const section = page.getByRole("region", { name: home.getInTouch.heading });
+    const { fields } = home.getInTouch;
+    for (const field of [fields.firstName, fields.lastName, fields.company]) {
+      await expect(section.getByLabel(field.label, { exact: true })).toBeVisible();
+    }
+    await expect(section.getByLabel(fields.email.label, { exact: true })).toHaveAttribute("type", "email");
+    await expect(section.getByRole("textbox", { name: fields.message.label, exact: true })).toBeVisible();
+    await expect(section.getByRole("button", { name: home.getInTouch.submitLabel })).toBeVisible();
+    await expect(section.getByRole("link", { name: /\(\d{3}\) \d{3}-\d{4}/ })).toHaveAttribute(
+      "href",
+      /^tel:\+/,
+    );
+  });
+
+  test("every image has loaded, has alt text and reserves its size", async ({ page }) => {
+    const images = page.locator("img");
+    const count = await images.count();
+    expect(count).toBeGreaterThanOrEqual(7);
+    for (let index = 0; index < count; index++) {
+      const image = images.nth(index);
+      // Lazy images load once they come near the viewport.
+      await image.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => image.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+        .toBe(true);
+      expect((await image.getAttribute("alt"))?.trim()).toBeTruthy();
+      expect(Number(await image.getAttribute("width"))).toBeGreaterThan(0);
+      expect(Number(await image.getAttribute("height"))).toBeGreaterThan(0);
+    }
+  });
+});
+
+for (const [label, viewport] of Object.entries(viewports)) {
+  test(`has no axe violations at ${viewport.width} px (${label})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/");
+    await waitForHydration(page);
+    await expectNoAxeViolations(page);
+  });
+}
