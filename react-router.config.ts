@@ -10,6 +10,8 @@ export const staticPages = [
   "/resources",
   "/contact",
   ...articles.map((article) => `/resources/articles/${article.slug}`),
+  "/sitemap.xml",
+  "/robots.txt",
 ];
 
 export default {

@@ -9,6 +9,8 @@ export default [
   route("resources", "routes/resources.tsx"),
   route("resources/articles/:slug", "routes/resource-article.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("robots.txt", "routes/robots[.]txt.ts"),
   route("api/contact", "routes/api.contact.ts"),
   route("api/newsletter", "routes/api.newsletter.ts"),
   // The server answers these with a 301 before React Router sees them; the routes exist so that

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { articles } from "~/content/articles";
+import { renderRobots, renderSitemap, sitemapEntries } from "./sitemap";
+
+describe("sitemap", () => {
+  const entries = sitemapEntries("2026-11-21");
+
+  it("lists the six pages and every article, each once", () => {
+    const paths = entries.map((entry) => entry.path);
+    expect(paths).toEqual(
+      expect.arrayContaining(["/", "/products", "/protective-packaging", "/about", "/resources", "/contact"]),
+    );
+    expect(paths).toHaveLength(6 + articles.length);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it("renders absolute URLs with a lastmod date", () => {
+    const xml = renderSitemap(entries);
+    expect(xml).toContain("<loc>http://localhost:3000/products</loc>");
+    expect(xml.match(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/g)).toHaveLength(entries.length);
+  });
+
+  it("robots.txt names the sitemap", () => {
+    expect(renderRobots()).toContain("Sitemap: http://localhost:3000/sitemap.xml");
+  });
+});
