@@ -11,7 +11,11 @@ export interface SitemapEntry {
 /** Every public page: the six site pages and each article (articles carry their own date). */
 export function sitemapEntries(today: string): SitemapEntry[] {
   return [
-    ...Object.values(pages).map((page) => ({ path: page.path, lastmod: today, priority: page.path === "/" ? 1 : 0.8 })),
+    ...Object.values(pages).map((page) => ({
+      path: page.path,
+      lastmod: today,
+      priority: page.path === "/" ? 1 : 0.8,
+    })),
     ...articles.map((article) => ({
       path: `/resources/articles/${article.slug}`,
       lastmod: article.date,

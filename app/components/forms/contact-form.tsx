@@ -154,7 +154,7 @@ export function ContactForm({
   return (
     <form
       method="post"
-      action="/contact"
+      action="/contact#send-us-a-message"
       onSubmit={handleSubmit}
       noValidate
       aria-labelledby="send-us-a-message"

@@ -42,7 +42,7 @@ export function NewsletterSignup({ actionData }: { actionData?: NewsletterAction
   }
 
   return (
-    <section aria-labelledby="newsletter-heading" className="bg-navy py-16 text-white">
+    <section id="newsletter" aria-labelledby="newsletter-heading" className="bg-navy py-16 text-white">
       <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 sm:px-6 lg:grid-cols-2 lg:px-8">
         <div className="flex flex-col gap-3">
           <h2 id="newsletter-heading" className="flex items-center gap-3 text-2xl font-extrabold sm:text-3xl">
@@ -53,7 +53,7 @@ export function NewsletterSignup({ actionData }: { actionData?: NewsletterAction
         </div>
         <form
           method="post"
-          action="/resources"
+          action="/resources#newsletter"
           onSubmit={handleSubmit}
           noValidate
           className="flex flex-col gap-3"

@@ -1,0 +1,72 @@
+import { SectionHeading } from "~/components/page/section-heading";
+import { articleCategories, articles } from "~/content/articles";
+import { resourceSectionIds, resources } from "~/content/resources";
+import {
+  type ArticleFilterCategory,
+  articleCategoryParam,
+  filterArticles,
+  parseArticleCategory,
+} from "~/lib/resource-search";
+import { ArticleCard } from "./article-card";
+import { type CategoryOption, EmptyResults, ListControls, ResultCount } from "./list-controls";
+import { useListFilter } from "./use-list-filter";
+
+const headingId = `${resourceSectionIds.articles}-heading`;
+
+/**
+ * URL parameters of this list: `?aq=<text>&acategory=<category slug>` ("storage-handling"). They differ
+ * from the documents' `q` and `category`, so both lists keep their own state in one URL.
+ */
+export const articleParams = {
+  query: "aq",
+  category: "acategory",
+  parseCategory: parseArticleCategory,
+  categoryParam: articleCategoryParam,
+} as const;
+
+const options: CategoryOption<ArticleFilterCategory>[] = [
+  { value: "all", label: resources.articles.allLabel },
+  ...articleCategories.map((category) => ({ value: category, label: category })),
+];
+
+export function ArticlesSection() {
+  const content = resources.articles;
+  const filter = useListFilter(articleParams);
+  const results = filterArticles(articles, { query: filter.query, category: filter.category });
+
+  return (
+    <section id={resourceSectionIds.articles} aria-labelledby={headingId} className="bg-white py-16">
+      <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 sm:px-6 lg:px-8">
+        <SectionHeading id={headingId} heading={content.heading} lead={content.lead} />
+        <ListControls
+          id="articles"
+          name={content.heading}
+          searchLabel={content.searchLabel}
+          searchPlaceholder={content.searchPlaceholder}
+          query={filter.query}
+          onQueryChange={filter.setQuery}
+          filterLabel={content.filterLabel}
+          options={options}
+          category={filter.category}
+          onCategoryChange={filter.setCategory}
+        />
+        <div className="flex flex-col gap-4">
+          <ResultCount count={results.length} noun={content.count} />
+          {results.length > 0 ? (
+            <ul className="grid gap-6 md:grid-cols-2" data-testid="article-list">
+              {results.map((article) => (
+                <li key={article.slug}>
+                  <ArticleCard article={article} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyResults onClear={filter.clear} clearLabel={content.clearLabel}>
+              <p className="max-w-xl text-lg text-slate-700">{content.emptyText}</p>
+            </EmptyResults>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

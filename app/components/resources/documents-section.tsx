@@ -1,0 +1,95 @@
+import { FileTextIcon } from "lucide-react";
+import { DocumentActions } from "~/components/document-actions";
+import { SectionHeading } from "~/components/page/section-heading";
+import { brochureCategoryLabels, brochures } from "~/content/brochures";
+import { resourceSectionIds, resources } from "~/content/resources";
+import { brochureCategories } from "~/content/schema";
+import { brochureFile, describeDocument } from "~/lib/documents";
+import {
+  type DocumentFilterCategory,
+  documentCategoryParam,
+  filterDocuments,
+  parseDocumentCategory,
+} from "~/lib/resource-search";
+import { type CategoryOption, EmptyResults, ListControls, ResultCount } from "./list-controls";
+import { useListFilter } from "./use-list-filter";
+
+const headingId = `${resourceSectionIds.documents}-heading`;
+
+/** URL parameters of this list: `?q=<text>&category=<brochure category>`. */
+export const documentParams = {
+  query: "q",
+  category: "category",
+  parseCategory: parseDocumentCategory,
+  categoryParam: documentCategoryParam,
+} as const;
+
+const options: CategoryOption<DocumentFilterCategory>[] = [
+  { value: "all", label: resources.documents.allLabel },
+  ...brochureCategories.map((category) => ({ value: category, label: brochureCategoryLabels[category] })),
+];
+
+export function DocumentsSection() {
+  const content = resources.documents;
+  const filter = useListFilter(documentParams);
+  const results = filterDocuments(brochures, { query: filter.query, category: filter.category });
+  const showCategory = filter.category === "all";
+
+  return (
+    <section id={resourceSectionIds.documents} aria-labelledby={headingId} className="bg-paper py-16">
+      <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 sm:px-6 lg:px-8">
+        <SectionHeading id={headingId} heading={content.heading} lead={content.lead} />
+        <ListControls
+          id="documents"
+          name={content.heading}
+          searchLabel={content.searchLabel}
+          searchPlaceholder={content.searchPlaceholder}
+          query={filter.query}
+          onQueryChange={filter.setQuery}
+          filterLabel={content.filterLabel}
+          options={options}
+          category={filter.category}
+          onCategoryChange={filter.setCategory}
+        />
+        <div className="flex flex-col gap-4">
+          <ResultCount count={results.length} noun={content.count} />
+          {results.length > 0 ? (
+            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="document-list">
+              {results.map((brochure) => {
+                const file = brochureFile(brochure.id);
+                return (
+                  <li key={brochure.id}>
+                    <article className="flex h-full flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist">
+                      <div className="flex items-start justify-between gap-3">
+                        <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-amber/20 text-navy">
+                          <FileTextIcon aria-hidden="true" className="size-5" />
+                        </span>
+                        {showCategory ? (
+                          <span
+                            className="rounded-full bg-mist px-3 py-1 text-xs font-bold tracking-wide text-navy uppercase"
+                            data-testid="document-category"
+                          >
+                            {brochureCategoryLabels[brochure.category]}
+                          </span>
+                        ) : null}
+                      </div>
+                      <h3 className="text-lg leading-snug font-bold text-navy">{brochure.title}</h3>
+                      <p className="flex-1 leading-relaxed text-slate-700">{brochure.description}</p>
+                      <p className="text-sm font-semibold text-slate-600">{describeDocument(file)}</p>
+                      <DocumentActions title={brochure.title} file={file} />
+                    </article>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : (
+            <EmptyResults onClear={filter.clear} clearLabel={content.clearLabel}>
+              <p className="text-lg font-bold text-navy">{content.emptyHeading}</p>
+              <p className="text-slate-700">{content.emptyText}</p>
+            </EmptyResults>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

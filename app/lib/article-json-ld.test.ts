@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { articles } from "~/content/articles";
+import { company } from "~/content/company";
+import { articleJsonLd } from "./article-json-ld";
+import { absoluteUrl } from "./site";
+
+describe("articleJsonLd", () => {
+  it.each(articles.map((article) => [article.slug, article] as const))("%s", (slug, article) => {
+    const path = `/resources/articles/${slug}`;
+    const data = articleJsonLd(article, path);
+    expect(data).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Article",
+      headline: article.title,
+      description: article.excerpt,
+      datePublished: article.date,
+      keywords: article.tags.join(", "),
+      author: { "@type": "Organization", name: article.author },
+      publisher: { "@type": "Organization", name: company.name, logo: { url: absoluteUrl("/icon-512.png") } },
+      mainEntityOfPage: { "@type": "WebPage", "@id": absoluteUrl(path) },
+    });
+    // Google limits headlines to 110 characters.
+    expect(article.title.length).toBeLessThanOrEqual(110);
+  });
+});
