@@ -57,3 +57,19 @@ test.describe("every page is served with its own metadata in the HTML", () => {
     }
   });
 });
+
+test("no page requests anything from another host", async ({ page, baseURL }) => {
+  const foreign: string[] = [];
+  page.on("request", (request) => {
+    const url = request.url();
+    if (!url.startsWith(baseURL ?? "") && !url.startsWith("data:") && !url.startsWith("blob:"))
+      foreign.push(url);
+  });
+  for (const { path } of sitePages) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState("networkidle");
+  }
+  expect(foreign).toEqual([]);
+});
