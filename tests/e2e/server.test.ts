@@ -65,6 +65,43 @@ test.describe("HTTP behaviour of the server", () => {
     expect(json.status()).toBeLessThan(500);
   });
 
+  test("a form posted from another site is refused with 403; one from this site is not", async ({
+    request,
+    baseURL,
+  }) => {
+    const form = { email: "cross@example.com" };
+    const bySecFetch = await request.post("/api/newsletter", {
+      form,
+      headers: { "sec-fetch-site": "cross-site" },
+    });
+    expect(bySecFetch.status()).toBe(403);
+    const byOrigin = await request.post("/contact", { form, headers: { origin: "https://evil.example" } });
+    expect(byOrigin.status()).toBe(403);
+    const opaque = await request.post("/contact", { form, headers: { origin: "null" } });
+    expect(opaque.status()).toBe(403);
+    const sameSite = await request.post("/api/newsletter", {
+      form: { email: "" },
+      headers: { origin: baseURL ?? "", "sec-fetch-site": "same-origin" },
+    });
+    expect(sameSite.status()).toBe(400);
+  });
+
+  test("a POST without a Content-Length (chunked) gets 411", async ({ baseURL }) => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(`${baseURL}/api/contact`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "transfer-encoding": "chunked" },
+      });
+      req.on("response", (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.end(JSON.stringify({ name: "A", email: "a@b.co", message: "x".repeat(100) }));
+    });
+    expect(status).toBe(411);
+  });
+
   test("baseline security headers are on every response", async ({ request }) => {
     for (const path of ["/", "/missing", "/healthz", "/favicon.svg"]) {
       const headers = (await request.get(path)).headers();

@@ -26,10 +26,36 @@ function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
   return trustProxy && req.headers["x-forwarded-proto"] === "https";
 }
 
-/** A POST must say what it carries, and not carry too much: both are refused before React Router. */
+/**
+ * A form post from another site is refused: the browser says so (`Sec-Fetch-Site: cross-site`), or its
+ * Origin names another host. Clients that send neither (scripts, old browsers) are let through; the
+ * forms hold nothing that a forged post could steal.
+ */
+export function isCrossSitePost(req: IncomingMessage, trustProxy: boolean): boolean {
+  if (req.headers["sec-fetch-site"] === "cross-site") return true;
+  const origin = req.headers.origin;
+  if (!origin) return false;
+  if (origin === "null") return true;
+  const forwardedHost = trustProxy ? req.headers["x-forwarded-host"] : undefined;
+  const host = (Array.isArray(forwardedHost) ? forwardedHost[0] : forwardedHost) ?? req.headers.host;
+  try {
+    return new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
+
+/** A POST must say what it carries, and how much, and not carry too much: refused before React Router. */
 function rejectBadBody(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
-  const length = Number(req.headers["content-length"] ?? "0");
-  if (Number.isFinite(length) && length > MAX_BODY_BYTES) {
+  if (req.headers["content-length"] === undefined) {
+    // Without a length a chunked body could outgrow the limit unseen; browsers always send one.
+    sendError(req, res, 411, "Length Required", "Send the form with a Content-Length header.", {
+      Connection: "close",
+    });
+    return true;
+  }
+  const length = Number(req.headers["content-length"]);
+  if (!Number.isFinite(length) || length > MAX_BODY_BYTES) {
     sendError(req, res, 413, "Request Too Large", "The request body is larger than this site accepts.", {
       Connection: "close",
     });
@@ -102,6 +128,9 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
         return;
       }
       if (staticFiles && serveStatic(staticFiles, pathname, search, req, res)) return;
+    } else if (isCrossSitePost(req, trustProxy)) {
+      sendError(req, res, 403, "Forbidden", "Forms on this site can only be sent from this site.");
+      return;
     } else if (rejectBadBody(req, res, pathname)) {
       return;
     }
