@@ -2,6 +2,7 @@
  * The Node entry: validates the environment, serves the prerendered pages from memory and
  * everything else through React Router, and shuts down gracefully on SIGTERM/SIGINT.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync } from "node:fs";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
@@ -11,6 +12,7 @@ import compression from "compression";
 import type { ServerBuild } from "react-router";
 import { EnvError, parseEnv } from "~/server/env.server";
 import { clientAddress } from "~/server/http/client-key.server";
+import { createNonce, pagePolicy } from "~/server/http/csp.server";
 import { createRequestPipeline } from "~/server/http/pipeline.server";
 import { loadStaticFiles } from "~/server/http/static-files.server";
 import { createLogger } from "~/server/logger.server";
@@ -21,6 +23,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // Bundled, this file sits in the build folder beside server/index.js (whatever BUILD_DIR named it);
 // run from source (development), it sits at the root.
 const buildDir = existsSync(path.join(here, "server", "index.js")) ? here : path.join(here, "build");
+
+/** The CSP nonce of the request being handled, for React Router's load context. */
+const requestNonce = new AsyncLocalStorage<string>();
 
 async function main(): Promise<void> {
   let env: ReturnType<typeof parseEnv>;
@@ -59,6 +64,7 @@ async function main(): Promise<void> {
       const address = clientAddress(request.headers.get("x-forwarded-for"), client.address, env.TRUST_PROXY);
       return {
         logger,
+        cspNonce: requestNonce.getStore() ?? "",
         clientKey: clientKeyForIp(address),
         db: services.db,
         salesEmail: services.salesEmail,
@@ -69,9 +75,14 @@ async function main(): Promise<void> {
   });
   const compress = compression();
   const appHandler = (req: IncomingMessage, res: ServerResponse) => {
-    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
-      reactRouter(req, res);
-    });
+    // Pages rendered on request carry a fresh nonce on each inline script; see entry.server.tsx.
+    const nonce = createNonce();
+    if (!development) res.setHeader("Content-Security-Policy", pagePolicy([`'nonce-${nonce}'`]));
+    requestNonce.run(nonce, () =>
+      compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
+        reactRouter(req, res);
+      }),
+    );
   };
 
   const server = http.createServer(

@@ -9,6 +9,8 @@ export interface AppServices {
   db: Database;
   salesEmail: string;
   mailFrom: string;
+  /** This request's Content-Security-Policy nonce, carried by every inline script rendered for it. */
+  cspNonce: string;
   /** Tells the mail worker a message was queued, so it is sent at once. */
   wakeMailWorker: () => void;
 }

@@ -1,7 +1,10 @@
 import type { ServerResponse } from "node:http";
+import { RESOURCE_POLICY } from "./csp.server";
 
 /** Headers every response carries. */
 export function setSecurityHeaders(res: ServerResponse, { https }: { https: boolean }): void {
+  // Pages replace this with their own policy (static-files.server.ts, server.ts).
+  res.setHeader("Content-Security-Policy", RESOURCE_POLICY);
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");

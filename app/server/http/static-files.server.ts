@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
+import { inlineScriptHashes, pagePolicy } from "./csp.server";
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -61,6 +62,8 @@ export interface StaticFile {
   gzip?: Representation;
   /** Suggested name when the client asks for a download (`?download`). */
   downloadName: string;
+  /** Pages only: their Content-Security-Policy, listing the hashes of their inline scripts. */
+  contentSecurityPolicy?: string;
 }
 
 export type StaticFiles = ReadonlyMap<string, StaticFile>;
@@ -159,6 +162,9 @@ export async function loadStaticFiles(root: string): Promise<StaticFiles> {
       identity: { body, etag: etagOf(body) },
       downloadName: path.basename(file),
     };
+    if (extension === ".html") {
+      entry.contentSecurityPolicy = pagePolicy(inlineScriptHashes(body.toString("utf8")));
+    }
     if (isCompressible(file, body.length)) {
       let br = await readIfPresent(`${file}.br`);
       let gz = await readIfPresent(`${file}.gz`);
@@ -203,6 +209,7 @@ export function serveStatic(
     ETag: representation.etag,
   };
   if (file.br || file.gzip) headers.Vary = "Accept-Encoding";
+  if (file.contentSecurityPolicy) headers["Content-Security-Policy"] = file.contentSecurityPolicy;
   if (encoding) headers["Content-Encoding"] = encoding;
   if (new URLSearchParams(search).has("download")) {
     headers["Content-Disposition"] = `attachment; filename="${file.downloadName.replace(/["\\\r\n]/g, "")}"`;
