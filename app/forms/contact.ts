@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { cleanText, type FormText, type ParseResult } from "~/forms/common";
+import * as z from "zod/mini";
+import { cleaned, cleanText, type FormText, type ParseResult } from "~/forms/common";
 
 /** Hidden field that people never fill in; bots that fill every input do (D7). */
 export const HONEYPOT_FIELD = "website";
@@ -46,30 +46,25 @@ const key = (name: ContactErrorKey) => name;
 // the spec's first failing rule (name, email blank, email shape, message). Length limits come after the
 // spec's rules of the same field so they never change which spec message a visitor sees.
 export const contactSchema = z.object({
-  name: z.preprocess(
-    cleanText,
-    z.string().trim().min(1, key("nameRequired")).max(CONTACT_NAME_MAX_LENGTH, key("nameTooLong")),
+  name: cleaned(
+    z.trim(),
+    z.minLength(1, key("nameRequired")),
+    z.maxLength(CONTACT_NAME_MAX_LENGTH, key("nameTooLong")),
   ),
-  email: z.preprocess(
-    cleanText,
-    z
-      .string()
-      .trim()
-      .min(1, key("emailRequired"))
-      .regex(CONTACT_EMAIL_SHAPE, key("emailInvalid"))
-      .max(CONTACT_EMAIL_MAX_LENGTH, key("emailTooLong")),
+  email: cleaned(
+    z.trim(),
+    z.minLength(1, key("emailRequired")),
+    z.regex(CONTACT_EMAIL_SHAPE, key("emailInvalid")),
+    z.maxLength(CONTACT_EMAIL_MAX_LENGTH, key("emailTooLong")),
   ),
-  phone: z.preprocess(
-    cleanText,
-    z
-      .string()
-      .trim()
-      .max(CONTACT_PHONE_MAX_LENGTH, key("phoneTooLong"))
-      .transform((value) => (value === "" ? null : value)),
+  phone: z.pipe(
+    cleaned(z.trim(), z.maxLength(CONTACT_PHONE_MAX_LENGTH, key("phoneTooLong"))),
+    z.transform((value: string) => (value === "" ? null : value)),
   ),
-  message: z.preprocess(
-    cleanText,
-    z.string().trim().min(1, key("messageRequired")).max(CONTACT_MESSAGE_MAX_LENGTH, key("messageTooLong")),
+  message: cleaned(
+    z.trim(),
+    z.minLength(1, key("messageRequired")),
+    z.maxLength(CONTACT_MESSAGE_MAX_LENGTH, key("messageTooLong")),
   ),
 });
 

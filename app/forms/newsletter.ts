@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { cleanText, type FormText, type ParseResult } from "~/forms/common";
+import * as z from "zod/mini";
+import { cleaned, type FormText, type ParseResult } from "~/forms/common";
 
 export const NEWSLETTER_EMAIL_MAX_LENGTH = 255;
 /** Rolling 24 h window of the attempt rule (D8). */
@@ -43,15 +43,12 @@ type NewsletterErrorKey = keyof typeof NEWSLETTER_ERRORS;
 const key = (name: NewsletterErrorKey) => name;
 
 export const newsletterSchema = z.object({
-  email: z.preprocess(
-    cleanText,
-    z
-      .string()
-      .trim()
-      .toLowerCase()
-      .min(1, key("emailRequired"))
-      .max(NEWSLETTER_EMAIL_MAX_LENGTH, key("emailInvalid"))
-      .regex(NEWSLETTER_EMAIL_PATTERN, key("emailInvalid")),
+  email: cleaned(
+    z.trim(),
+    z.toLowerCase(),
+    z.minLength(1, key("emailRequired")),
+    z.maxLength(NEWSLETTER_EMAIL_MAX_LENGTH, key("emailInvalid")),
+    z.regex(NEWSLETTER_EMAIL_PATTERN, key("emailInvalid")),
   ),
 });
 

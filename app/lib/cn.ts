@@ -1,6 +1,9 @@
 import { type ClassValue, clsx } from "clsx";
-import { twMerge } from "tailwind-merge";
 
+/**
+ * Joins class names. Callers never pass a class that fights a component's own (a second padding or
+ * background), so no merging library is needed in the browser bundle.
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { ContactCards, LocationsAndHours, SupportCards } from "~/components/contact/contact-facts";
 import { type ContactActionData, ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/page/page-hero";
+import { Toaster } from "~/components/ui/toaster";
 import { contact } from "~/content/contact";
 import { pages } from "~/content/pages";
 import { buildMeta } from "~/lib/seo";
@@ -54,6 +55,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         </div>
       </div>
       <SupportCards content={contact.support} />
+      <Toaster />
     </>
   );
 }

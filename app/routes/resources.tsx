@@ -5,6 +5,7 @@ import { ArticlesSection } from "~/components/resources/articles-section";
 import { CatalogSection } from "~/components/resources/catalog-section";
 import { CategoryBadges } from "~/components/resources/category-badges";
 import { DocumentsSection } from "~/components/resources/documents-section";
+import { Toaster } from "~/components/ui/toaster";
 import { pages } from "~/content/pages";
 import { resources } from "~/content/resources";
 import { buildMeta } from "~/lib/seo";
@@ -45,6 +46,7 @@ export default function Resources({ actionData }: Route.ComponentProps) {
       <DocumentsSection />
       <ArticlesSection />
       <NewsletterSignup actionData={actionData} />
+      <Toaster />
     </>
   );
 }

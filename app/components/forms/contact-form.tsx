@@ -1,11 +1,11 @@
 import { CircleCheckIcon, SendIcon } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { toast } from "sonner";
 import { Field, TextArea, TextInput } from "~/components/forms/field";
 import { FormAlert, SalesEmailLink } from "~/components/forms/form-alert";
 import { submitForm } from "~/components/forms/submit-form";
 import { Button } from "~/components/ui/button";
+import { notify } from "~/components/ui/toaster";
 import { company } from "~/content/company";
 import type { ContactContent } from "~/content/schema";
 import type { FormResult } from "~/forms/common";
@@ -45,7 +45,7 @@ function initialValues(state: unknown, returned?: Partial<Values>): Values {
 }
 
 function showFailure() {
-  toast.error(CONTACT_FAILURE.title, {
+  notify("error", CONTACT_FAILURE.title, {
     description: (
       <>
         {CONTACT_FAILURE.message} <SalesEmailLink email={company.email} />.
@@ -94,21 +94,21 @@ export function ContactForm({
     if (error) {
       const field = fieldOfError(error.title);
       setInvalid(field);
-      toast.error(error.title, { description: error.message });
+      notify("error", error.title, { description: error.message });
       event.currentTarget.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
       return;
     }
     setStatus("submitting");
     const outcome = await submitForm("/api/contact", fields, CONTACT_FAILURE);
     if (outcome.ok) {
-      toast.success(outcome.title, { description: outcome.message });
+      notify("success", outcome.title, { description: outcome.message });
       setValues(EMPTY);
       setStatus("success");
       return;
     }
     setStatus("idle");
     if (outcome.title === CONTACT_FAILURE.title) showFailure();
-    else toast.error(outcome.title, { description: outcome.message });
+    else notify("error", outcome.title, { description: outcome.message });
   }
 
   function reset() {

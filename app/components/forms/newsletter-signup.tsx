@@ -1,9 +1,9 @@
 import { MailIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { FormAlert } from "~/components/forms/form-alert";
 import { submitForm } from "~/components/forms/submit-form";
 import { Button } from "~/components/ui/button";
+import { notify } from "~/components/ui/toaster";
 import { newsletter } from "~/content/newsletter";
 import type { FormResult } from "~/forms/common";
 import { firstNewsletterError, NEWSLETTER_EMAIL_MAX_LENGTH, NEWSLETTER_FAILURE } from "~/forms/newsletter";
@@ -27,18 +27,18 @@ export function NewsletterSignup({ actionData }: { actionData?: NewsletterAction
     const error = firstNewsletterError({ email });
     if (error) {
       setInvalid(true);
-      toast.error(error.title, { description: error.message });
+      notify("error", error.title, { description: error.message });
       return;
     }
     setSubmitting(true);
     const outcome = await submitForm("/api/newsletter", { email }, NEWSLETTER_FAILURE);
     setSubmitting(false);
     if (outcome.ok) {
-      toast.success(outcome.title, { description: outcome.message });
+      notify("success", outcome.title, { description: outcome.message });
       setEmail("");
       return;
     }
-    toast.error(outcome.title, { description: outcome.message });
+    notify("error", outcome.title, { description: outcome.message });
   }
 
   return (

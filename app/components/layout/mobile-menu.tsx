@@ -1,78 +1,53 @@
-import { MailIcon, MenuIcon, PhoneIcon } from "lucide-react";
-import { useState } from "react";
-import { Link } from "react-router";
+import { MenuIcon } from "lucide-react";
+import { type ComponentProps, type ComponentType, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { Sheet, SheetTrigger } from "~/components/ui/sheet";
 import { Tooltip } from "~/components/ui/tooltip";
-import { company, telHref } from "~/content/company";
-import { mainNavigation } from "~/content/navigation";
-import { cn } from "~/lib/cn";
-import { isActivePath } from "~/lib/navigation";
+
+type SheetComponent = ComponentType<ComponentProps<typeof import("./mobile-menu-sheet").default>>;
+
+let sheetModule: Promise<SheetComponent> | undefined;
+/** The dialog code is fetched once, when the menu is first about to be used, not with every page. */
+function loadSheet(): Promise<SheetComponent> {
+  sheetModule ??= import("./mobile-menu-sheet").then((module) => module.default);
+  return sheetModule;
+}
 
 /** Below the md breakpoint the navigation lives in a right-side sheet. */
 export function MobileMenu({ pathname }: { pathname: string }) {
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  const [MenuSheet, setMenuSheet] = useState<SheetComponent | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  const prepare = () => {
+    loadSheet().then((component) => setMenuSheet(() => component));
+  };
+  const openMenu = () => {
+    loadSheet().then((component) => {
+      setMenuSheet(() => component);
+      setOpen(true);
+    });
+  };
 
   return (
     <div className="md:hidden">
-      <Sheet
-        open={open}
-        onOpenChange={setOpen}
-        title="Menu"
-        description="Site navigation and contact details"
-        trigger={
-          <Tooltip label="Open menu">
-            <SheetTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label="Open menu">
-                <MenuIcon aria-hidden="true" className="!size-6" />
-              </Button>
-            </SheetTrigger>
-          </Tooltip>
-        }
-      >
-        <nav aria-label="Mobile">
-          <ul className="flex flex-col gap-1">
-            {mainNavigation.map((item) => {
-              const active = isActivePath(item.href, pathname);
-              return (
-                <li key={item.href}>
-                  <Link
-                    to={item.href}
-                    onClick={close}
-                    aria-current={active ? "page" : undefined}
-                    className={cn(
-                      "block rounded-md px-3 py-3 text-base font-semibold",
-                      active ? "bg-mist text-navy" : "text-slate-700 hover:bg-paper hover:text-navy",
-                    )}
-                  >
-                    {item.label}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-        <div className="flex flex-col gap-3 border-t border-mist pt-5">
-          <p className="text-sm font-semibold uppercase tracking-wide text-steel">Contact us</p>
-          <a href={telHref} className="flex items-center gap-3 rounded-md py-1 font-semibold text-navy">
-            <PhoneIcon aria-hidden="true" className="size-5 text-steel" />
-            {company.phone}
-          </a>
-          <a
-            href={`mailto:${company.email}`}
-            className="flex items-center gap-3 rounded-md py-1 font-semibold break-all text-navy"
-          >
-            <MailIcon aria-hidden="true" className="size-5 shrink-0 text-steel" />
-            {company.email}
-          </a>
-        </div>
-        <Button asChild size="lg" className="w-full">
-          <Link to="/contact" onClick={close}>
-            Get Quote
-          </Link>
+      <Tooltip label="Open menu">
+        <Button
+          ref={button}
+          variant="ghost"
+          size="icon"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onPointerEnter={prepare}
+          onFocus={prepare}
+          onClick={openMenu}
+        >
+          <MenuIcon aria-hidden="true" className="!size-6" />
         </Button>
-      </Sheet>
+      </Tooltip>
+      {MenuSheet ? (
+        <MenuSheet open={open} onOpenChange={setOpen} pathname={pathname} returnFocusTo={button} />
+      ) : null}
     </div>
   );
 }

@@ -1,32 +1,37 @@
 import { XIcon } from "lucide-react";
 import { Dialog } from "radix-ui";
-import type { ReactNode } from "react";
+import type { ReactNode, RefObject } from "react";
 
 /**
- * A panel that slides in from the right. Radix Dialog traps focus while it is open, closes on
- * Escape and returns focus to the trigger.
+ * A panel that slides in from the right. Radix Dialog traps focus while it is open and closes on
+ * Escape; focus then goes back to `returnFocusTo`, the control that opened it.
  */
 export function Sheet({
   open,
   onOpenChange,
-  trigger,
+  returnFocusTo,
   title,
   description,
   children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  trigger: ReactNode;
+  returnFocusTo: RefObject<HTMLElement | null>;
   title: string;
   description?: string;
   children: ReactNode;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      {trigger}
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-overlay fixed inset-0 z-40 bg-navy/60" />
-        <Dialog.Content className="sheet-content fixed inset-y-0 right-0 z-50 flex w-[min(22rem,88vw)] flex-col gap-6 overflow-y-auto bg-white p-6 shadow-2xl focus:outline-none">
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocusTo.current?.focus();
+          }}
+          className="sheet-content fixed inset-y-0 right-0 z-50 flex w-[min(22rem,88vw)] flex-col gap-6 overflow-y-auto bg-white p-6 shadow-2xl focus:outline-none"
+        >
           <div className="flex items-center justify-between gap-4">
             <Dialog.Title className="text-lg font-bold text-navy">{title}</Dialog.Title>
             <Dialog.Close
@@ -44,5 +49,4 @@ export function Sheet({
   );
 }
 
-export const SheetTrigger = Dialog.Trigger;
 export const SheetClose = Dialog.Close;
