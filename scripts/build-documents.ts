@@ -14,16 +14,15 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import PDFDocument from "pdfkit";
 import {
-  brochureCategoryLabels,
-  brochures,
-  catalog,
+  type DocumentedBrochure,
+  documentedBrochures,
   documentLabels,
-  getBrochure,
-} from "../app/content/brochures";
+} from "../app/content/brochure-documents";
+import { brochureCategoryLabels, catalog, getBrochure } from "../app/content/brochures";
 import { company } from "../app/content/company";
 import { inquiries } from "../app/content/inquiries";
 import { products } from "../app/content/products";
-import type { Brochure, ProductSection } from "../app/content/schema";
+import type { ProductSection } from "../app/content/schema";
 import {
   DOCUMENT_DATE,
   type DocumentEntry,
@@ -323,7 +322,7 @@ function contactPage(doc: Doc): number {
 
 // ---- Brochures ----
 
-export async function buildBrochure(brochure: Brochure): Promise<Rendered> {
+export async function buildBrochure(brochure: DocumentedBrochure): Promise<Rendered> {
   const doc = createDocument(brochure.title, brochure.description);
   const category = brochureCategoryLabels[brochure.category];
   coverPage(doc, category, brochure.title, brochure.description);
@@ -471,7 +470,7 @@ function checkCharacters(label: string, value: unknown) {
 
 async function main() {
   const started = performance.now();
-  checkCharacters("brochures", brochures);
+  checkCharacters("brochures", documentedBrochures);
   checkCharacters("products", products);
   checkCharacters("company", company);
 
@@ -492,7 +491,7 @@ async function main() {
     return entry;
   };
 
-  for (const brochure of brochures) {
+  for (const brochure of documentedBrochures) {
     manifest.brochures[brochure.id] = await track(
       brochureDir,
       brochure.fileName,
@@ -512,7 +511,7 @@ async function main() {
     ...products.sections.flatMap((section) => section.items.map((item) => item.name)),
   ]);
 
-  const known = new Set(brochures.map((brochure) => brochure.fileName));
+  const known = new Set(documentedBrochures.map((brochure) => brochure.fileName));
   for (const name of await readdir(brochureDir)) {
     if (name.endsWith(".pdf") && !known.has(name))
       log(`  note: public/brochures/${name} is not in the brochure list`);
@@ -527,7 +526,7 @@ async function main() {
   const totalPages = entries.reduce((sum, entry) => sum + entry.pages, 0);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   log(
-    `documents: ${entries.length} files (${brochures.length} brochures + catalog), ${totalPages} pages, ` +
+    `documents: ${entries.length} files (${documentedBrochures.length} brochures + catalog), ${totalPages} pages, ` +
       `${formatFileSize(totalBytes)} total; ${written} written, ${entries.length - written} unchanged; ` +
       `${path.relative(root, manifestPath)} ${manifestChanged ? "written" : "unchanged"} (${seconds} s)`,
   );

@@ -1,5 +1,6 @@
 import { company } from "~/content/company";
-import { type AboutContent, joinList } from "~/content/schema";
+import { joinList } from "~/content/ids";
+import type { AboutContent } from "~/content/schema";
 
 const cities = joinList(company.locations.map((location) => location.city));
 const citiesWithStates = joinList(company.locations.map((location) => `${location.city}, ${location.state}`));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { articleBodies, getArticleBody } from "./article-bodies";
 import { type ArticleBlock, articleCategories, articles, countWords, getArticle } from "./articles";
 
 const kebabCase = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -6,6 +7,12 @@ const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 function blockTexts(block: ArticleBlock): string[] {
   return block.type === "list" ? block.items : [block.text];
+}
+
+function bodyOf(slug: string): ArticleBlock[] {
+  const body = getArticleBody(slug);
+  if (!body) throw new Error(`${slug} has no body`);
+  return body;
 }
 
 describe("articles", () => {
@@ -21,6 +28,10 @@ describe("articles", () => {
     }
   });
 
+  it("has a body for every article and no body without one", () => {
+    expect(Object.keys(articleBodies)).toEqual(articles.map((article) => article.slug));
+  });
+
   it("uses each category exactly once, in category order", () => {
     expect(articles.map((article) => article.category)).toEqual([...articleCategories]);
   });
@@ -28,7 +39,8 @@ describe("articles", () => {
   it.each(articles.map((article) => [article.slug, article] as const))(
     "%s is well formed",
     (_slug, article) => {
-      const words = countWords(article);
+      const body = bodyOf(article.slug);
+      const words = countWords(body);
       expect(words).toBeGreaterThanOrEqual(500);
       expect(words).toBeLessThanOrEqual(900);
       expect(article.readTime).toBe(`${Math.ceil(words / 200)} min read`);
@@ -52,16 +64,16 @@ describe("articles", () => {
       expect(parsed.toISOString().slice(0, 10)).toBe(article.date);
       expect(article.date >= "2025-01-01" && article.date <= "2026-10-31").toBe(true);
 
-      const headings = article.body.filter((block) => block.type === "heading");
+      const headings = body.filter((block) => block.type === "heading");
       expect(headings.length).toBeGreaterThanOrEqual(2);
       expect(headings.length).toBeLessThanOrEqual(5);
-      expect(article.body.some((block) => block.type === "list")).toBe(true);
+      expect(body.some((block) => block.type === "list")).toBe(true);
     },
   );
 
   it("has no empty blocks", () => {
     for (const article of articles) {
-      for (const block of article.body) {
+      for (const block of bodyOf(article.slug)) {
         const texts = blockTexts(block);
         expect(texts.length).toBeGreaterThan(0);
         for (const text of texts) {
@@ -84,18 +96,21 @@ describe("getArticle", () => {
   });
 });
 
+describe("getArticleBody", () => {
+  it("returns undefined for an unknown slug, including names every object inherits", () => {
+    for (const slug of ["no-such-article", "constructor", "toString", "__proto__"]) {
+      expect(getArticleBody(slug), slug).toBeUndefined();
+    }
+  });
+});
+
 describe("countWords", () => {
   it("counts words across paragraphs, headings and list items", () => {
-    const [first] = articles;
-    if (!first) throw new Error("expected at least one article");
-    const sample = {
-      ...first,
-      body: [
-        { type: "heading", text: "Two words" },
-        { type: "paragraph", text: "  three   short words " },
-        { type: "list", items: ["one", "a pair"] },
-      ] satisfies ArticleBlock[],
-    };
+    const sample: ArticleBlock[] = [
+      { type: "heading", text: "Two words" },
+      { type: "paragraph", text: "  three   short words " },
+      { type: "list", items: ["one", "a pair"] },
+    ];
     expect(countWords(sample)).toBe(8);
   });
 });

@@ -1,7 +1,8 @@
 import * as lucide from "lucide-react";
 import { describe, expect, it } from "vitest";
 import { about } from "~/content/about";
-import { brochureCategoryLabels, brochures, catalog, documentLabels, getBrochure } from "~/content/brochures";
+import { brochureDocuments, documentedBrochures, documentLabels } from "~/content/brochure-documents";
+import { brochureCategoryLabels, brochures, catalog, getBrochure } from "~/content/brochures";
 import { company } from "~/content/company";
 import { contact } from "~/content/contact";
 import { home } from "~/content/home";
@@ -12,6 +13,8 @@ import {
   aboutContentSchema,
   brochureCategories,
   brochureCategoryLabelsSchema,
+  brochureDocumentSchema,
+  brochureDocumentsSchema,
   brochureIds,
   brochureSchema,
   brochuresSchema,
@@ -32,6 +35,7 @@ const allContent = {
   products,
   inquiries,
   brochures,
+  brochureDocuments,
   catalog,
   brochureCategoryLabels,
   documentLabels,
@@ -66,6 +70,7 @@ describe("content schemas", () => {
     ["products", productsContentSchema, products],
     ["inquiries", inquiriesSchema, inquiries],
     ["brochures", brochuresSchema, brochures],
+    ["brochureDocuments", brochureDocumentsSchema, brochureDocuments],
     ["catalog", catalogSchema, catalog],
     ["brochureCategoryLabels", brochureCategoryLabelsSchema, brochureCategoryLabels],
     ["documentLabels", documentLabelsSchema, documentLabels],
@@ -233,6 +238,41 @@ describe("brochures", () => {
   it("each brochure parses on its own", () => {
     for (const brochure of brochures)
       expect(brochureSchema.safeParse(brochure).success, brochure.id).toBe(true);
+  });
+
+  it("has the content of its PDF for every brochure and for no other id", () => {
+    expect(Object.keys(brochureDocuments).sort()).toEqual([...brochureIds].sort());
+    for (const brochure of brochures)
+      expect(brochureDocumentSchema.safeParse(brochureDocuments[brochure.id]).success, brochure.id).toBe(
+        true,
+      );
+    expect(
+      brochureDocumentsSchema.safeParse({ ...brochureDocuments, "no-such-brochure": brochureDocuments.ghs })
+        .success,
+    ).toBe(false);
+    const { ghs: _ghs, ...missingOne } = brochureDocuments;
+    expect(brochureDocumentsSchema.safeParse(missingOne).success).toBe(false);
+  });
+
+  it("joins each listing with its PDF content in listing order", () => {
+    expect(documentedBrochures.map((brochure) => brochure.id)).toEqual(
+      brochures.map((brochure) => brochure.id),
+    );
+    for (const documented of documentedBrochures) {
+      const listed = getBrochure(documented.id);
+      expect(listed, documented.id).toBeDefined();
+      expect(documented).toEqual({ ...listed, ...brochureDocuments[documented.id] });
+    }
+  });
+
+  it("lists the company brochure's product lines from the home and products pages", () => {
+    expect(brochureDocuments.brochure.productLines).toEqual(
+      home.categories.cards.map((card) => ({
+        name: card.title,
+        description: card.description,
+        options: products.sections.find((section) => section.id === card.id)?.items.map((item) => item.name),
+      })),
+    );
   });
 
   it("names the catalogue as the resources page shows it", () => {

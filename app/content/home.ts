@@ -1,5 +1,6 @@
 import { company } from "~/content/company";
-import { type HomeContent, joinList } from "~/content/schema";
+import { joinList } from "~/content/ids";
+import type { HomeContent } from "~/content/schema";
 
 const cities = joinList(company.locations.map((location) => location.city));
 

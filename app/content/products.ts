@@ -1,4 +1,5 @@
 import { company } from "~/content/company";
+import { productSectionTitles } from "~/content/product-sections";
 import type { ProductsContent } from "~/content/schema";
 
 const laminator = company.fabrication.laminatorMaxInches;
@@ -16,7 +17,7 @@ export const products = {
   sections: [
     {
       id: "labels",
-      title: "Industrial Labels",
+      title: productSectionTitles.labels,
       description: [
         "Labels that stay readable and stay put: on corrugated in a freezer, on drums in a chemical store, on parts that see oil and heat. We supply stock and custom labels in paper and synthetic face materials, with the adhesive chosen for the surface and the temperature.",
         `Order stock sizes from the ${company.labelRange} range or have labels printed to your artwork on a flexographic or digital press, wound on the core and in the direction your printer or applicator expects.`,
@@ -68,7 +69,7 @@ export const products = {
     },
     {
       id: "barcoding",
-      title: "Barcoding Equipment",
+      title: productSectionTitles.barcoding,
       description: [
         "Printers, scanners and mobile computers set up to work with your labels, your software and your network. We help you choose between desktop and industrial printers, direct thermal and thermal transfer, and corded, cordless or fixed scanning, based on your volume and environment.",
         "We also supply the thermal ribbons and label stock that keep the equipment running, and RFID labels with printers that encode them, so supplies and hardware are matched from the start.",
@@ -111,7 +112,7 @@ export const products = {
     },
     {
       id: "packaging",
-      title: "Packaging Supplies",
+      title: productSectionTitles.packaging,
       description: [
         "The supplies a packing line or shipping dock goes through every day: corrugated boxes, stretch film, tape, void fill and strapping. We size cartons to your products, match film and tape to your equipment, and set reorder quantities that fit your storage space.",
       ],
@@ -153,7 +154,7 @@ export const products = {
     },
     {
       id: "material-handling",
-      title: "Material Handling",
+      title: productSectionTitles["material-handling"],
       description: [
         "Equipment that keeps parts and products organized and moving from the receiving dock to the workstation to the shipping lane: carts, containers, storage, and the systems that keep tools and inventory under control.",
         "Tool control and inventory management tie into our labeling and foam work: shadow foam for tool drawers, labeled bins for kanban, and barcode labels for cycle counting.",
@@ -196,7 +197,7 @@ export const products = {
     },
     {
       id: "die-cut-foams",
-      title: "Die-Cut Foam Packaging",
+      title: productSectionTitles["die-cut-foams"],
       description: [
         "Foam cut to the shape of your part protects it in shipping, in storage and on the line. We convert polyethylene, polyurethane, cross-linked and anti-static foams into inserts, trays, case liners and end caps, working from your part, drawing or sample.",
         `Our fabrication includes plank lamination up to ${laminator} inch thick and skiving down to ${skiver} inch, so the thickness is set by what your part needs rather than by a stock sheet.`,
@@ -261,7 +262,7 @@ export const products = {
     },
     {
       id: "warehouse-labeling",
-      title: "Warehouse Labeling",
+      title: productSectionTitles["warehouse-labeling"],
       description: [
         "Location labels are how pickers, drivers and your warehouse system agree on where things are. We supply rack, bin and floor labels and aisle signs printed with the barcodes, human-readable text, colors and arrows your layout needs.",
         "Labels are printed from a location list you provide or that we build with you, and packed in install order so crews can work aisle by aisle. We can also survey the site and install the labels.",
@@ -304,7 +305,7 @@ export const products = {
     },
     {
       id: "printer-repair",
-      title: "Thermal Printer Repair",
+      title: productSectionTitles["printer-repair"],
       description: [
         "A printer that streaks, skips or jams stops the dock. We troubleshoot and repair desktop, industrial and mobile thermal printers, replace worn printheads and platen rollers, and set printers back up for your labels and ribbons.",
         "Tell us the make, model and symptom and we will advise whether a fix over the phone, a replacement part or a bench repair is the right next step.",
@@ -342,7 +343,7 @@ export const products = {
     },
     {
       id: "ppe-suits",
-      title: "Protective Suits (PPE)",
+      title: productSectionTitles["ppe-suits"],
       description: [
         "Disposable and limited-use protective clothing for dusty, dirty and wet work: coveralls, lab coats, sleeves, hoods and shoe covers for manufacturing, maintenance, painting, food processing and cleanroom support.",
         "Tell us the hazard and the protection level your safety program specifies, and we will match garments to it and set up a reorder that keeps every size in stock on your shelf.",

@@ -1,91 +1,24 @@
 import { z } from "zod";
+import {
+  brochureCategories,
+  brochureIds,
+  homeCategoryIds,
+  iconNames,
+  inquiryIds,
+  productSectionIds,
+} from "./ids";
+
+export {
+  brochureCategories,
+  brochureIds,
+  homeCategoryIds,
+  iconNames,
+  inquiryIds,
+  joinList,
+  productSectionIds,
+} from "./ids";
 
 /** Shapes of the site's typed content. Pages render these; tests parse every export against them. */
-
-export const brochureCategories = [
-  "company",
-  "labels",
-  "digital",
-  "printing",
-  "packaging",
-  "warehouse-labeling",
-  "rfid",
-] as const;
-
-export const brochureIds = [
-  "about",
-  "brochure",
-  "healthcare",
-  "cannabis-cbd",
-  "ghs",
-  "label-application",
-  "digital",
-  "data-file",
-  "design",
-  "ribbons",
-  "flexo",
-  "flex-pack",
-  "protective-packaging",
-  "warehouse",
-  "warehouse-install",
-  "warehouse-labeling",
-  "rfid",
-  "rfid-spec-sheet",
-] as const;
-
-export const inquiryIds = [
-  "quote",
-  "sample",
-  "site-assessment",
-  "repair",
-  "ppe",
-  "consultation",
-  "general",
-  "custom-quote",
-  "foam-quote",
-  "foam-sample-kit",
-] as const;
-
-export const productSectionIds = [
-  "labels",
-  "barcoding",
-  "packaging",
-  "material-handling",
-  "die-cut-foams",
-  "warehouse-labeling",
-  "printer-repair",
-  "ppe-suits",
-] as const;
-
-export const homeCategoryIds = [
-  "labels",
-  "barcoding",
-  "packaging",
-  "material-handling",
-  "die-cut-foams",
-  "warehouse-labeling",
-] as const;
-
-/**
- * Icons are named, not imported, so content stays free of React. A closed list lets the UI map each name to
- * its lucide-react component with a typed lookup, and lets a test prove every name exists in the library.
- */
-export const iconNames = [
-  "Truck",
-  "ShieldCheck",
-  "Wrench",
-  "Headset",
-  "Handshake",
-  "Target",
-  "Lightbulb",
-  "Users",
-  "Clock",
-  "MapPin",
-  "Boxes",
-  "Factory",
-  "ClipboardCheck",
-  "Layers",
-] as const;
 
 // Trimmed and non-empty: a blank string would render as an empty heading or button.
 export const text = z.string().trim().min(1);
@@ -226,12 +159,19 @@ export const productLineSchema = z.object({
   options: z.array(text).min(3).max(6),
 });
 
+/** A brochure as the site lists it. */
 export const brochureSchema = z.object({
   id: brochureIdSchema,
   title: text,
   description: text,
   category: brochureCategorySchema,
   fileName: kebabPdf,
+});
+
+export const brochuresSchema = z.array(brochureSchema).length(brochureIds.length);
+
+/** The rest of a brochure's PDF, kept out of the listing so the browser never downloads it. */
+export const brochureDocumentSchema = z.object({
   overview: paragraphs(2, 3),
   /** Guides and spec sheets list topics rather than products, so they may title that part themselves. */
   productLinesHeading: text.optional(),
@@ -239,7 +179,8 @@ export const brochureSchema = z.object({
   howToOrder: z.array(text).min(3).max(5),
 });
 
-export const brochuresSchema = z.array(brochureSchema).length(brochureIds.length);
+// An enum-keyed record requires every key, so each brochure must have its document content.
+export const brochureDocumentsSchema = z.record(brochureIdSchema, brochureDocumentSchema);
 
 export const catalogSchema = z.object({ title: text, description: text, fileName: kebabPdf });
 
@@ -268,6 +209,7 @@ export const documentLabelsSchema = z.object({
 
 export type ProductLine = z.infer<typeof productLineSchema>;
 export type Brochure = z.infer<typeof brochureSchema>;
+export type BrochureDocument = z.infer<typeof brochureDocumentSchema>;
 export type Catalog = z.infer<typeof catalogSchema>;
 export type DocumentLabels = z.infer<typeof documentLabelsSchema>;
 
@@ -372,11 +314,3 @@ export const contactContentSchema = z.object({
 
 export type ActionCard = z.infer<typeof actionCardSchema>;
 export type ContactContent = z.infer<typeof contactContentSchema>;
-
-// ---- Text helpers shared by the content modules ----
-
-/** "A, B and C": how the copy names the locations in running text. */
-export function joinList(items: readonly string[]): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}

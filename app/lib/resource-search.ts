@@ -1,6 +1,7 @@
 import type { Article, ArticleCategory } from "~/content/articles";
 import { articleCategories } from "~/content/articles";
-import { type BrochureCategory, brochureCategories } from "~/content/schema";
+import { brochureCategories } from "~/content/ids";
+import type { BrochureCategory } from "~/content/schema";
 
 /**
  * Search and category filtering for the two lists on /resources, kept free of React so the rules can be

@@ -6,20 +6,24 @@ import { ArticleCard } from "~/components/resources/article-card";
 import { ArticleCta } from "~/components/resources/article-cta";
 import { ArticleHeader, backToArticlesHref } from "~/components/resources/article-header";
 import { Button } from "~/components/ui/button";
+import { getArticleBody } from "~/content/article-bodies";
 import { type Article, articles, getArticle } from "~/content/articles";
 import { resources } from "~/content/resources";
 import { articleJsonLd } from "~/lib/article-json-ld";
 import { buildMeta, pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/resource-article";
 
+// The text is read here and nowhere else in this module: the loader runs only on the server and at
+// prerender, so the browser gets the text in this page's HTML and .data file, not in a script bundle.
 export function loader({ params, request, context }: Route.LoaderArgs) {
   const article = getArticle(params.slug);
-  if (!article) {
+  const body = article && getArticleBody(article.slug);
+  if (!article || !body) {
     // Known articles are prerendered, so only unknown slugs reach the server here.
     context.logger.warn({ path: new URL(request.url).pathname, event: "not_found" }, "article not found");
     throw data(null, { status: 404, statusText: "Not Found" });
   }
-  return { article };
+  return { article, body };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, location }) => {
@@ -57,14 +61,14 @@ function moreArticles(current: Article, count: number): Article[] {
 }
 
 export default function ResourceArticle({ loaderData }: Route.ComponentProps) {
-  const { article } = loaderData;
+  const { article, body } = loaderData;
   const copy = resources.article;
   return (
     <>
       <article aria-labelledby="page-title">
         <ArticleHeader article={article} />
         <div className="mx-auto flex max-w-3xl flex-col gap-12 px-4 py-12 sm:px-6 md:py-16 lg:px-8">
-          <ArticleBody blocks={article.body} />
+          <ArticleBody blocks={body} />
           <ArticleCta />
           <Link
             to={backToArticlesHref}

@@ -6,7 +6,6 @@ import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toaster";
 import { newsletter } from "~/content/newsletter";
 import type { FormResult } from "~/forms/common";
-import { firstNewsletterError, NEWSLETTER_EMAIL_MAX_LENGTH, NEWSLETTER_FAILURE } from "~/forms/newsletter";
 
 /** What /resources answered to a signup posted without JavaScript. */
 export type NewsletterActionData = Pick<FormResult, "ok" | "title" | "message"> & { email?: string };
@@ -24,6 +23,8 @@ export function NewsletterSignup({ actionData }: { actionData?: NewsletterAction
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
+    // The schema (and zod) load with the first signup, not with the page: most visitors never subscribe.
+    const { firstNewsletterError, NEWSLETTER_FAILURE } = await import("~/forms/newsletter");
     const error = firstNewsletterError({ email });
     if (error) {
       setInvalid(true);
@@ -77,7 +78,6 @@ export function NewsletterSignup({ actionData }: { actionData?: NewsletterAction
               type="email"
               autoComplete="email"
               required
-              maxLength={NEWSLETTER_EMAIL_MAX_LENGTH + 20}
               aria-invalid={invalid || undefined}
               aria-describedby="newsletter-note"
               placeholder={newsletter.placeholder}

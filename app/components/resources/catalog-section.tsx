@@ -4,7 +4,7 @@ import { InquiryLink } from "~/components/inquiry-link";
 import { SectionHeading } from "~/components/page/section-heading";
 import { Button } from "~/components/ui/button";
 import { catalog } from "~/content/brochures";
-import { products } from "~/content/products";
+import { productSectionTitles } from "~/content/product-sections";
 import { resourceSectionIds, resources } from "~/content/resources";
 import { catalogFile, describeDocument } from "~/lib/documents";
 
@@ -50,10 +50,10 @@ export function CatalogSection() {
                 <p className="mb-2 text-sm font-semibold text-white">{content.contentsLabel}</p>
                 <ul className="grid gap-x-6 gap-y-1.5 text-sm text-mist sm:grid-cols-2">
                   {/* The catalogue is built from the product sections, so its contents are their titles. */}
-                  {products.sections.map((section) => (
-                    <li key={section.id} className="flex items-start gap-2">
+                  {Object.entries(productSectionTitles).map(([id, title]) => (
+                    <li key={id} className="flex items-start gap-2">
                       <CheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber" />
-                      {section.title}
+                      {title}
                     </li>
                   ))}
                 </ul>

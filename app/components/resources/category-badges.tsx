@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { brochureCategoryLabels } from "~/content/brochures";
+import { brochureCategories } from "~/content/ids";
 import { resourceSectionIds, resources } from "~/content/resources";
-import { brochureCategories } from "~/content/schema";
 import { documentCategoryParam } from "~/lib/resource-search";
 import { documentParams } from "./documents-section";
 

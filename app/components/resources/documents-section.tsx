@@ -2,8 +2,8 @@ import { FileTextIcon } from "lucide-react";
 import { DocumentActions } from "~/components/document-actions";
 import { SectionHeading } from "~/components/page/section-heading";
 import { brochureCategoryLabels, brochures } from "~/content/brochures";
+import { brochureCategories } from "~/content/ids";
 import { resourceSectionIds, resources } from "~/content/resources";
-import { brochureCategories } from "~/content/schema";
 import { brochureFile, describeDocument } from "~/lib/documents";
 import {
   type DocumentFilterCategory,
