@@ -1,0 +1,167 @@
+import { request as httpRequest } from "node:http";
+import { expect, type Page, type Request, test } from "@playwright/test";
+import { sitePages, viewports, waitForHydration } from "./support";
+
+/**
+ * Size budgets, in KB of 1,024 bytes. Every figure is the body our server sends for the URL when the
+ * client accepts gzip (so `Content-Encoding: gzip` where the server has a gzip variant, the plain file
+ * where it has none, as for already-compressed images). The browser may receive brotli, which is
+ * smaller still; gzip is the budget because every client can take it.
+ */
+const KB = 1024;
+const budget = { script: 140 * KB, stylesheet: 20 * KB, image: 250 * KB } as const;
+type Kind = keyof typeof budget;
+
+/** Bytes of the response body as it travels, measured below Playwright's request API, which would decode it. */
+function servedSize(url: string, encoding: "gzip" | "br"): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(url, { headers: { "accept-encoding": encoding } }, (response) => {
+      let bytes = 0;
+      response.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      response.on("end", () => {
+        if (response.statusCode === 200) resolve(bytes);
+        else reject(new Error(`${url} answered ${response.statusCode}`));
+      });
+      response.on("error", reject);
+    });
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
+}
+
+function kindOf(request: Request): Kind | undefined {
+  const type = request.resourceType();
+  const { pathname } = new URL(request.url());
+  if (type === "script" || pathname.endsWith(".js")) return "script";
+  if (type === "stylesheet" || pathname.endsWith(".css")) return "stylesheet";
+  if (type === "image") return "image";
+  return undefined;
+}
+
+/** Records every script, stylesheet and image URL the page requests from now on. */
+function recordRequests(page: Page): Record<Kind, Set<string>> {
+  const seen: Record<Kind, Set<string>> = { script: new Set(), stylesheet: new Set(), image: new Set() };
+  page.on("request", (request) => {
+    const kind = kindOf(request);
+    if (kind && request.url().startsWith("http")) seen[kind].add(request.url());
+  });
+  return seen;
+}
+
+async function sizes(urls: Iterable<string>, encoding: "gzip" | "br"): Promise<Map<string, number>> {
+  const list = [...urls];
+  const bytes = await Promise.all(list.map((url) => servedSize(url, encoding)));
+  return new Map(list.map((url, index) => [url, bytes[index] ?? 0]));
+}
+
+const sum = (measured: Map<string, number>) => [...measured.values()].reduce((a, b) => a + b, 0);
+
+async function total(urls: Iterable<string>, encoding: "gzip" | "br"): Promise<number> {
+  return sum(await sizes(urls, encoding));
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+/** Largest first, so a failure shows where the bytes go. */
+function breakdown(measured: Map<string, number>): string {
+  return [...measured]
+    .sort(([, a], [, b]) => b - a)
+    .map(([url, bytes]) => `  ${kb(bytes).padStart(9)}  ${new URL(url).pathname}`)
+    .join("\n");
+}
+
+function report(label: string, text: string): void {
+  test.info().annotations.push({ type: "size", description: `${label}: ${text}` });
+  console.info(`[size] ${label}: ${text}`);
+}
+
+/** Scrolls a screen at a time to the bottom, so every lazy image comes near the viewport, then waits for all. */
+async function loadEveryImage(page: Page): Promise<void> {
+  for (;;) {
+    const atBottom = await page.evaluate(async () => {
+      window.scrollBy(0, window.innerHeight);
+      // Two frames: the lazy-load observer runs after layout of the new scroll position.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+    });
+    if (atBottom) break;
+  }
+  await expect
+    .poll(() => page.evaluate(() => [...document.images].filter((image) => !image.complete).length))
+    .toBe(0);
+  await page.waitForLoadState("networkidle");
+}
+
+test.describe("JavaScript and CSS at first load, 375 px", () => {
+  test.use({ viewport: viewports.phone });
+
+  for (const { path } of sitePages) {
+    test(`${path}: JS <= 140 KB, CSS <= 20 KB (gzip)`, async ({ page }) => {
+      const seen = recordRequests(page);
+      await page.goto(path, { waitUntil: "networkidle" });
+      await waitForHydration(page);
+
+      const scripts = await sizes(seen.script, "gzip");
+      const styles = await sizes(seen.stylesheet, "gzip");
+      const js = sum(scripts);
+      const css = sum(styles);
+      const jsBrotli = await total(seen.script, "br");
+      const cssBrotli = await total(seen.stylesheet, "br");
+      report(
+        path,
+        `JS ${kb(js)} gzip (${kb(jsBrotli)} br) in ${seen.script.size} files; ` +
+          `CSS ${kb(css)} gzip (${kb(cssBrotli)} br) in ${seen.stylesheet.size} files`,
+      );
+
+      expect(seen.script.size, "the page loads its scripts").toBeGreaterThan(0);
+      expect(seen.stylesheet.size, "the page loads its stylesheet").toBeGreaterThan(0);
+      expect.soft(js, `JS of ${path}, gzip:\n${breakdown(scripts)}\n`).toBeLessThanOrEqual(budget.script);
+      expect
+        .soft(css, `CSS of ${path}, gzip:\n${breakdown(styles)}\n`)
+        .toBeLessThanOrEqual(budget.stylesheet);
+    });
+  }
+});
+
+/**
+ * The two widths the site is tested at, at the project's 1x density, plus a 375 px phone at 3x: the
+ * srcset then picks the largest candidates a phone visitor can get, the heaviest case.
+ */
+const imageCases = [
+  { label: "375 px", viewport: viewports.phone, deviceScaleFactor: 1 },
+  { label: "375 px at 3x", viewport: viewports.phone, deviceScaleFactor: 3 },
+  { label: "1280 px", viewport: viewports.desktop, deviceScaleFactor: 1 },
+] as const;
+
+test("home page images, scrolled to the bottom: <= 250 KB at each width and all together", async ({
+  browser,
+}) => {
+  const loaded = new Set<string>();
+  for (const { label, viewport, deviceScaleFactor } of imageCases) {
+    const context = await browser.newContext({
+      viewport,
+      deviceScaleFactor,
+      baseURL: test.info().project.use.baseURL,
+    });
+    try {
+      const page = await context.newPage();
+      const seen = recordRequests(page);
+      await page.goto("/", { waitUntil: "networkidle" });
+      await loadEveryImage(page);
+
+      const bytes = await total(seen.image, "gzip");
+      report(`/ images at ${label}`, `${kb(bytes)} in ${seen.image.size} files`);
+      expect(seen.image.size, "the home page shows images").toBeGreaterThan(0);
+      expect(bytes, `images at ${label}`).toBeLessThanOrEqual(budget.image);
+      for (const url of seen.image) loaded.add(url);
+    } finally {
+      await context.close();
+    }
+  }
+  // A visitor who resizes or rotates a tablet may fetch several sets: together they fit too.
+  const all = await total(loaded, "gzip");
+  report("/ images at all widths together", `${kb(all)} in ${loaded.size} files`);
+  expect(all, "images at all widths together").toBeLessThanOrEqual(budget.image);
+});
