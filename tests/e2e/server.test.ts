@@ -102,12 +102,33 @@ test.describe("HTTP behaviour of the server", () => {
     expect(status).toBe(411);
   });
 
-  test("baseline security headers are on every response", async ({ request }) => {
-    for (const path of ["/", "/missing", "/healthz", "/favicon.svg"]) {
-      const headers = (await request.get(path)).headers();
-      expect(headers["x-content-type-options"], path).toBe("nosniff");
-      expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+  test("security headers are on every response", async ({ request }) => {
+    const responses = await Promise.all([
+      request.get("/"),
+      request.get("/missing"),
+      request.get("/healthz"),
+      request.get("/favicon.svg"),
+      request.get("/brochures/ridgeline-ghs-chemical-labels.pdf"),
+      request.get("/services", { maxRedirects: 0 }),
+      request.post("/api/newsletter", { data: { email: "" } }),
+      request.put("/contact", { form: { a: "b" } }),
+    ]);
+    for (const response of responses) {
+      const headers = response.headers();
+      const where = `${response.url()} ${response.status()}`;
+      expect(headers["content-security-policy"], where).toContain("frame-ancestors 'none'");
+      expect(headers["x-content-type-options"], where).toBe("nosniff");
+      expect(headers["referrer-policy"], where).toBe("strict-origin-when-cross-origin");
+      expect(headers["permissions-policy"], where).toContain("camera=()");
+      expect(headers["cross-origin-opener-policy"], where).toBe("same-origin");
+      // Plain HTTP here: HSTS only goes out over HTTPS.
+      expect(headers["strict-transport-security"], where).toBeUndefined();
     }
+  });
+
+  test("HSTS is sent when a trusted proxy says the request came over HTTPS", async ({ request }) => {
+    const response = await request.get("/", { headers: { "x-forwarded-proto": "https" } });
+    expect(response.headers()["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
   });
 });
 
