@@ -1,4 +1,5 @@
 import { ArrowRightIcon } from "lucide-react";
+import { memo } from "react";
 import { Link } from "react-router";
 import type { Article } from "~/content/articles";
 import { resources } from "~/content/resources";
@@ -9,7 +10,8 @@ export function articlePath(slug: string): string {
 }
 
 /** One tips article in a list: what it is about and the way in. */
-export function ArticleCard({ article }: { article: Article }) {
+/** Memoised: the list renders again once the URL's filter applies after hydration, mostly unchanged. */
+export const ArticleCard = memo(function ArticleCard({ article }: { article: Article }) {
   const copy = resources.articles;
   return (
     <article className="flex h-full flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist">
@@ -30,4 +32,4 @@ export function ArticleCard({ article }: { article: Article }) {
       </Link>
     </article>
   );
-}
+});

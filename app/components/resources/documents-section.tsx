@@ -1,4 +1,5 @@
 import { FileTextIcon } from "lucide-react";
+import { memo } from "react";
 import { DocumentActions } from "~/components/document-actions";
 import { SectionHeading } from "~/components/page/section-heading";
 import { brochureCategoryLabels, brochures } from "~/content/brochures";
@@ -29,6 +30,38 @@ const options: CategoryOption<DocumentFilterCategory>[] = [
   ...brochureCategories.map((category) => ({ value: category, label: brochureCategoryLabels[category] })),
 ];
 
+/** Memoised: the list renders again once the URL's filter applies after hydration, mostly unchanged. */
+const DocumentCard = memo(function DocumentCard({
+  brochure,
+  showCategory,
+}: {
+  brochure: (typeof brochures)[number];
+  showCategory: boolean;
+}) {
+  const file = brochureFile(brochure.id);
+  return (
+    <article className="flex h-full flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist">
+      <div className="flex items-start justify-between gap-3">
+        <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-amber/20 text-navy">
+          <FileTextIcon aria-hidden="true" className="size-5" />
+        </span>
+        {showCategory ? (
+          <span
+            className="rounded-full bg-mist px-3 py-1 text-xs font-bold tracking-wide text-navy uppercase"
+            data-testid="document-category"
+          >
+            {brochureCategoryLabels[brochure.category]}
+          </span>
+        ) : null}
+      </div>
+      <h3 className="text-lg leading-snug font-bold text-navy">{brochure.title}</h3>
+      <p className="flex-1 leading-relaxed text-slate-700">{brochure.description}</p>
+      <p className="text-sm font-semibold text-slate-600">{describeDocument(file)}</p>
+      <DocumentActions title={brochure.title} file={file} />
+    </article>
+  );
+});
+
 export function DocumentsSection() {
   const content = resources.documents;
   const filter = useListFilter(documentParams);
@@ -55,32 +88,11 @@ export function DocumentsSection() {
           <ResultCount count={results.length} noun={content.count} />
           {results.length > 0 ? (
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="document-list">
-              {results.map((brochure) => {
-                const file = brochureFile(brochure.id);
-                return (
-                  <li key={brochure.id}>
-                    <article className="flex h-full flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist">
-                      <div className="flex items-start justify-between gap-3">
-                        <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-amber/20 text-navy">
-                          <FileTextIcon aria-hidden="true" className="size-5" />
-                        </span>
-                        {showCategory ? (
-                          <span
-                            className="rounded-full bg-mist px-3 py-1 text-xs font-bold tracking-wide text-navy uppercase"
-                            data-testid="document-category"
-                          >
-                            {brochureCategoryLabels[brochure.category]}
-                          </span>
-                        ) : null}
-                      </div>
-                      <h3 className="text-lg leading-snug font-bold text-navy">{brochure.title}</h3>
-                      <p className="flex-1 leading-relaxed text-slate-700">{brochure.description}</p>
-                      <p className="text-sm font-semibold text-slate-600">{describeDocument(file)}</p>
-                      <DocumentActions title={brochure.title} file={file} />
-                    </article>
-                  </li>
-                );
-              })}
+              {results.map((brochure) => (
+                <li key={brochure.id}>
+                  <DocumentCard brochure={brochure} showCategory={showCategory} />
+                </li>
+              ))}
             </ul>
           ) : (
             <EmptyResults onClear={filter.clear} clearLabel={content.clearLabel}>
