@@ -36,14 +36,19 @@ export const TOO_MANY_REQUESTS: FormText = {
 // Control characters (C0, DEL, C1) except tab and line feed: invisible in the browser, but they can
 // break e-mail headers, terminals and spreadsheet exports downstream.
 const CONTROL_CHARACTERS = /[^\P{Cc}\t\n]/gu;
+// A lone UTF-16 surrogate (only JSON can carry one) is not text: SQLite would store it as invalid
+// UTF-8 and PostgreSQL's driver would turn it into U+FFFD. Replacing it here, as browsers do when they
+// encode a form, stores the same valid text on either database.
+const LONE_SURROGATES = /\p{Cs}/gu;
 
 /**
  * Normalises one submitted value: anything that is not a string counts as empty (a missing field, a
- * file upload), line breaks become \n (browsers send CRLF), other control characters are removed.
+ * file upload), line breaks become \n (browsers send CRLF), other control characters are removed and
+ * lone surrogates become U+FFFD.
  */
 export function cleanText(value: unknown): string {
   if (typeof value !== "string") return "";
-  return value.replace(/\r\n?/g, "\n").replace(CONTROL_CHARACTERS, "");
+  return value.replace(/\r\n?/g, "\n").replace(CONTROL_CHARACTERS, "").replace(LONE_SURROGATES, "\uFFFD");
 }
 
 /**
