@@ -85,16 +85,29 @@ async function main(): Promise<void> {
     );
   };
 
+  const pipeline = createRequestPipeline({
+    logger,
+    staticFiles,
+    devMiddleware,
+    appHandler,
+    trustProxy: env.TRUST_PROXY,
+    isHealthy: () => services.isHealthy(),
+  });
+  // Answers still to be written when a shutdown starts. They are sent with `Connection: close`:
+  // otherwise their keep-alive connections stay open for more requests until they idle out, and
+  // the exit waits for that.
+  const unanswered = new Set<ServerResponse>();
+  let stopping = false;
   const server = http.createServer(
     { requestTimeout: 30_000, headersTimeout: 15_000, keepAliveTimeout: 5_000 },
-    createRequestPipeline({
-      logger,
-      staticFiles,
-      devMiddleware,
-      appHandler,
-      trustProxy: env.TRUST_PROXY,
-      isHealthy: () => services.isHealthy(),
-    }),
+    (req, res) => {
+      if (stopping) res.setHeader("Connection", "close");
+      else {
+        unanswered.add(res);
+        res.once("close", () => unanswered.delete(res));
+      }
+      pipeline(req, res);
+    },
   );
 
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
@@ -102,10 +115,10 @@ async function main(): Promise<void> {
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info({ port, url: `http://localhost:${port}` }, "server listening");
 
-  let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    for (const res of unanswered) if (!res.headersSent) res.setHeader("Connection", "close");
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     const force = setTimeout(() => {
       logger.error("in-flight requests did not finish in 10 s; closing connections");

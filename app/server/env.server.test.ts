@@ -43,3 +43,11 @@ describe("parseEnv", () => {
     expect(problems).toMatch(/^SMTP_URL: must be an smtp:\/\//m);
   });
 });
+
+describe("MAIL_RETRY_BASE_MS", () => {
+  it("defaults to 30 s and accepts a shorter delay", () => {
+    expect(parseEnv({}).MAIL_RETRY_BASE_MS).toBe(30_000);
+    expect(parseEnv({ MAIL_RETRY_BASE_MS: "500" }).MAIL_RETRY_BASE_MS).toBe(500);
+    expect(() => parseEnv({ MAIL_RETRY_BASE_MS: "soon" })).toThrow(/MAIL_RETRY_BASE_MS/);
+  });
+});

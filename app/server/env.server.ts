@@ -30,6 +30,7 @@ export const envSchema = z.object({
   MAIL_DIR: z.string().trim().min(1).default("./data/mail"),
   SALES_EMAIL: z.email({ message: "must be an e-mail address" }).default(DEFAULT_SALES_EMAIL),
   MAIL_FROM: z.string().trim().min(3).default("Ridgeline Website <website@ridgeline-supply.example>"),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
   BROCHURE_BASE_URL: z
     .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
     .optional()

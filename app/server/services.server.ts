@@ -21,7 +21,7 @@ export async function startServices(env: Env, logger: Logger): Promise<Services>
   const db = createDatabase(env.DATABASE_URL, { logger });
   await migrate(db, logger);
   const transport = createTransport(env, { logger });
-  const mailWorker = startMailWorker({ db, transport, logger });
+  const mailWorker = startMailWorker({ db, transport, logger, baseDelayMs: env.MAIL_RETRY_BASE_MS });
   logger.info({ database: env.DATABASE_URL.startsWith("sqlite:") ? "sqlite" : "postgres" }, "database ready");
 
   return {

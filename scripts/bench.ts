@@ -1,0 +1,255 @@
+/**
+ * `npm run bench`: the prerendered home page from our server and from nginx (when installed) serving
+ * the same build/client folder, in one run, plus POST throughput of both forms on our server.
+ * Expects a build (BUILD_DIR, default build); talks to 127.0.0.1 only.
+ *
+ * BENCH_SECONDS (per measurement, default 10), BENCH_ROUNDS (default 2), BENCH_CONNECTIONS (default 50),
+ * BENCH_PORT (default 3960; nginx gets the next port).
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import type { Context, RequestSpec, Result } from "autocannon";
+import {
+  buildDir,
+  childrenOf,
+  clientAddress,
+  cpuSeconds,
+  requireBuild,
+  runLoad,
+  sleep,
+  startServer,
+  summary,
+} from "./load-lib";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PORT = Number(process.env.BENCH_PORT ?? 3960);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const POSTS = 3000;
+
+function nginxVersion(): string | undefined {
+  const probe = spawnSync("nginx", ["-v"], { encoding: "utf8" });
+  return probe.status === 0 ? probe.stderr.trim().replace(/^nginx version: /, "") : undefined;
+}
+
+/** One nginx master with one worker: the same single process our Node server gets. */
+async function startNginx(dir: string, port: number): Promise<{ pid: number; stop(): Promise<void> }> {
+  const conf = path.join(dir, "nginx.conf");
+  writeFileSync(
+    conf,
+    `daemon off;
+${process.getuid?.() === 0 ? "user root;" : ""}
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log ${dir}/access.log;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  gzip_static on;
+  server {
+    listen 127.0.0.1:${port};
+    root ${path.join(buildDir, "client")};
+    location / { try_files $uri $uri/index.html =404; }
+  }
+}
+`,
+  );
+  const child: ChildProcess = spawn("nginx", ["-c", conf, "-p", dir], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  for (let tries = 0; tries < 100; tries += 1) {
+    const up = await fetch(`http://127.0.0.1:${port}/`).then(
+      () => true,
+      () => false,
+    );
+    if (up) break;
+    await sleep(50);
+  }
+  return {
+    pid: child.pid ?? 0,
+    async stop() {
+      child.kill("SIGQUIT");
+      await exited;
+    },
+  };
+}
+
+interface Probe {
+  status: number;
+  encoding: string;
+  length: number;
+  type: string;
+}
+
+/** What a server answers for one GET: status and the representation it chose. */
+function probe(origin: string, acceptEncoding: string): Promise<Probe> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${origin}/`, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
+      let length = 0;
+      response.on("data", (chunk: Buffer) => {
+        length += chunk.length;
+      });
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          encoding: String(response.headers["content-encoding"] ?? "identity"),
+          length,
+          type: String(response.headers["content-type"] ?? ""),
+        }),
+      );
+    });
+    request.on("error", reject);
+  });
+}
+
+interface GetMeasurement {
+  result: Result;
+  /** Server CPU time per answered request, in microseconds. */
+  cpuMicros: number;
+}
+
+async function measureGet(
+  label: string,
+  origin: string,
+  acceptEncoding: string,
+  serverPids: () => number[],
+): Promise<GetMeasurement> {
+  const served = await probe(origin, acceptEncoding);
+  const options = {
+    url: `${origin}/`,
+    connections: CONNECTIONS,
+    headers: { "accept-encoding": acceptEncoding },
+  };
+  await runLoad({ ...options, duration: 2 }, 10);
+  const pids = serverPids();
+  const cpuBefore = cpuSeconds(pids);
+  const result = await runLoad({ ...options, duration: SECONDS }, SECONDS + 30);
+  const cpuMicros = ((cpuSeconds(pids) - cpuBefore) / Math.max(1, result.requests.total)) * 1e6;
+  console.info(`${summary(label, result)}  server CPU ${cpuMicros.toFixed(0)} µs/req`);
+  console.info(
+    `${"".padEnd(34)}  Accept-Encoding: ${acceptEncoding} -> ${served.status} ${served.encoding}, ` +
+      `${served.length} bytes, ${served.type}`,
+  );
+  return { result, cpuMicros };
+}
+
+/** Sums of several rounds: requests/s over all of them, CPU per request weighted by requests. */
+function combine(measurements: GetMeasurement[]): { perSecond: number; cpuMicros: number } {
+  const requests = measurements.reduce((sum, m) => sum + m.result.requests.total, 0);
+  const seconds = measurements.reduce((sum, m) => sum + m.result.duration, 0);
+  const cpu = measurements.reduce((sum, m) => sum + m.cpuMicros * m.result.requests.total, 0);
+  return { perSecond: requests / seconds, cpuMicros: cpu / requests };
+}
+
+async function measurePost(
+  origin: string,
+  form: "contact" | "newsletter",
+  clientOffset: number,
+): Promise<Result> {
+  const run = randomBytes(3).toString("hex");
+  let sequence = 0;
+  const request: RequestSpec = {
+    method: "POST",
+    path: `/api/${form}`,
+    headers: { "content-type": "application/json" },
+    setupRequest(base: RequestSpec, _context: Context) {
+      const index = sequence++;
+      const email = `bench-${form}-${run}-${index}@example.com`;
+      const body =
+        form === "contact" ? { name: "Bench", email, phone: "", message: "Quote for 500 labels" } : { email };
+      return {
+        ...base,
+        headers: { ...base.headers, "x-forwarded-for": clientAddress(clientOffset + index) },
+        body: JSON.stringify(body),
+      };
+    },
+  };
+  const result = await runLoad(
+    { url: origin, connections: CONNECTIONS, amount: POSTS, requests: [request] },
+    120,
+  );
+  console.info(summary(`ours POST /api/${form} (sqlite)`, result));
+  return result;
+}
+
+async function main(): Promise<void> {
+  requireBuild();
+  const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+  const nginx = nginxVersion();
+  console.info(
+    `node ${process.version}, ${nginx ? `nginx ${nginx}` : "nginx not installed"}, ${os.cpus().length} × ${cpu}, ` +
+      `${os.type()} ${os.release()}; ${CONNECTIONS} connections, ${SECONDS} s per GET measurement`,
+  );
+  const dir = mkdtempSync(path.join(os.tmpdir(), "site-bench-"));
+  const ours = await startServer(PORT, {
+    DATABASE_URL: `sqlite:${path.join(dir, "site.db")}`,
+    MAIL_DIR: path.join(dir, "mail"),
+    TRUST_PROXY: "true",
+  });
+  const nginxServer = nginx ? await startNginx(dir, PORT + 1) : undefined;
+  try {
+    const oursPids = () => [ours.pid];
+    const nginxPids = () => (nginxServer ? [nginxServer.pid, ...childrenOf(nginxServer.pid)] : []);
+    const runs: Record<"oursBr" | "oursGzip" | "nginxGzip", GetMeasurement[]> = {
+      oursBr: [],
+      oursGzip: [],
+      nginxGzip: [],
+    };
+    // Interleaved rounds, so a change in the machine's other load hits both servers alike.
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      console.info(`round ${round} of ${ROUNDS}`);
+      runs.oursBr.push(await measureGet("ours GET / (br)", ours.origin, "br, gzip", oursPids));
+      runs.oursGzip.push(await measureGet("ours GET / (gzip)", ours.origin, "gzip", oursPids));
+      if (nginxServer) {
+        const origin = `http://127.0.0.1:${PORT + 1}`;
+        runs.nginxGzip.push(await measureGet("nginx GET / (gzip_static)", origin, "gzip", nginxPids));
+      }
+    }
+    const oursBr = combine(runs.oursBr);
+    const oursGzip = combine(runs.oursGzip);
+    console.info(
+      `ours: ${oursBr.perSecond.toFixed(0)} req/s, ${oursBr.cpuMicros.toFixed(0)} µs CPU/req (br); ` +
+        `${oursGzip.perSecond.toFixed(0)} req/s, ${oursGzip.cpuMicros.toFixed(0)} µs CPU/req (gzip)`,
+    );
+    if (nginxServer) {
+      const base = combine(runs.nginxGzip);
+      const ratio = oursBr.perSecond / base.perSecond;
+      console.info(
+        `nginx: ${base.perSecond.toFixed(0)} req/s, ${base.cpuMicros.toFixed(0)} µs CPU/req (gzip)`,
+      );
+      console.info(
+        `ratio ours/nginx, requests/s: ${ratio.toFixed(2)} (ours br), ` +
+          `${(oursGzip.perSecond / base.perSecond).toFixed(2)} (ours gzip, the bytes nginx sends); ` +
+          `target >= 0.5: ${ratio >= 0.5 ? "met" : "NOT met"}`,
+      );
+      const perCpu = base.cpuMicros / oursBr.cpuMicros;
+      console.info(
+        `ratio ours/nginx, requests per CPU second: ${perCpu.toFixed(2)} (ours br), ` +
+          `${(base.cpuMicros / oursGzip.cpuMicros).toFixed(2)} (ours gzip); target >= 0.5: ${perCpu >= 0.5 ? "met" : "NOT met"}`,
+      );
+    }
+    await measurePost(ours.origin, "contact", 0);
+    await measurePost(ours.origin, "newsletter", 1 << 20);
+  } finally {
+    await nginxServer?.stop();
+    await ours.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

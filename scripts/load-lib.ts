@@ -1,0 +1,136 @@
+/**
+ * Shared by the load test and the benchmark: a built server started on 127.0.0.1 with its own
+ * environment, autocannon runs with a hard time limit, and one-line summaries of their results.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import autocannon, { type Options, type Result } from "autocannon";
+
+export const buildDir = path.resolve(process.env.BUILD_DIR || "build");
+
+/** The bundled server of an existing build; these scripts never build, so a missing one is fatal. */
+export function requireBuild(): string {
+  const serverJs = path.join(buildDir, "server.js");
+  if (!existsSync(serverJs) || !existsSync(path.join(buildDir, "client", "index.html"))) {
+    console.error(`No build in ${buildDir}: run \`npm run build\` first (or set BUILD_DIR).`);
+    process.exit(1);
+  }
+  return serverJs;
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export interface RunningServer {
+  origin: string;
+  pid: number;
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number | null>;
+}
+
+export async function startServer(port: number, env: Record<string, string>): Promise<RunningServer> {
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [requireBuild()], {
+    // Request logs go to /dev/null: written as in production, but nobody has to read them.
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      LOG_LEVEL: "info",
+      ...env,
+    },
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server on port ${port} exited with ${child.exitCode}`);
+    const healthy = await fetch(`${origin}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`the server on port ${port} did not become healthy in 30 s`);
+    }
+    await sleep(100);
+  }
+  return {
+    origin,
+    pid: child.pid ?? 0,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      return exited;
+    },
+  };
+}
+
+/** One autocannon run, stopped after maxSeconds whatever its own bounds say. */
+export function runLoad(options: Options, maxSeconds: number): Promise<Result> {
+  let guard: NodeJS.Timeout | undefined;
+  return new Promise<Result>((resolve, reject) => {
+    const instance = autocannon({ timeout: 20, ...options }, (error, result) => {
+      clearTimeout(guard);
+      if (error) reject(error);
+      else resolve(result);
+    });
+    guard = setTimeout(() => instance.stop(), maxSeconds * 1000);
+  });
+}
+
+/** Completed requests per second over the whole run (autocannon's own mean skips partial seconds). */
+export function requestsPerSecond(result: Result): number {
+  return result.duration > 0 ? result.requests.total / result.duration : 0;
+}
+
+export function summary(label: string, result: Result): string {
+  const statuses = Object.entries(result.statusCodeStats)
+    .map(([status, { count }]) => `${status}×${count}`)
+    .join(" ");
+  return [
+    label.padEnd(34),
+    `${String(result.requests.total).padStart(7)} req`,
+    `${requestsPerSecond(result).toFixed(0).padStart(7)} req/s`,
+    `p50 ${String(result.latency.p50).padStart(4)} ms`,
+    `p99 ${String(result.latency.p99).padStart(4)} ms`,
+    `errors ${result.errors + result.timeouts}`,
+    `[${statuses}]`,
+  ].join("  ");
+}
+
+/** A distinct IPv4 client per index, sent as X-Forwarded-For to a server that trusts it. */
+export function clientAddress(index: number): string {
+  return `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
+}
+
+/** Fields of /proc/PID/stat after the command name, which may itself hold spaces. */
+function statFields(pid: number): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return undefined;
+  }
+}
+
+/** Processes whose parent is `pid` (nginx's workers under its master). Linux only. */
+export function childrenOf(pid: number): number[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .map(Number)
+    .filter((candidate) => statFields(candidate)?.[1] === String(pid));
+}
+
+/**
+ * CPU seconds (user + system) the processes have used so far. Load-generator independent: on a small
+ * machine the generator saturates before a fast server does, so requests/s alone would compare the
+ * generator with itself. Linux only; clock ticks are 1/100 s.
+ */
+export function cpuSeconds(pids: number[]): number {
+  return pids.reduce((total, pid) => {
+    const fields = statFields(pid);
+    return total + (fields ? (Number(fields[11]) + Number(fields[12])) / 100 : 0);
+  }, 0);
+}
