@@ -40,6 +40,13 @@ describe("root error boundary", () => {
     expect(await screen.findByText("503 Service Unavailable")).toBeInTheDocument();
   });
 
+  it("shows the stack trace while developing", () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    vi.stubEnv("DEV", true);
+    const { container } = renderBoundaryFor(new Error("boom"));
+    expect(container.querySelector("pre")?.textContent).toContain("boom");
+  });
+
   it("never shows a stack trace in production", () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     vi.stubEnv("DEV", false);

@@ -48,5 +48,3 @@ export function Sheet({
     </Dialog.Root>
   );
 }
-
-export const SheetClose = Dialog.Close;
