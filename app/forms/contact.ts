@@ -37,8 +37,18 @@ export const CONTACT_FAILURE: FormText = {
   message: "There was an issue submitting your form. Please try again or email",
 };
 
-/** "x@y.z" without spaces: the spec's deliberately loose shape check. */
-export const CONTACT_EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * "x@y.z" without spaces: the site's deliberately loose shape check (docs/product.md#contact-form).
+ * It is the pattern `^[^\s@]+@[^\s@]+\.[^\s@]+$` written as a single pass: that pattern backtracks
+ * over every dot of the domain and took 0.8 s of the event loop for one 32 KB value.
+ */
+export function isLooseEmail(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  const at = value.indexOf("@");
+  if (at < 1 || value.indexOf("@", at + 1) !== -1) return false;
+  const domain = value.slice(at + 1);
+  return domain.slice(1, -1).includes(".");
+}
 
 const key = (name: ContactErrorKey) => name;
 
@@ -54,7 +64,7 @@ export const contactSchema = z.object({
   email: cleaned(
     z.trim(),
     z.minLength(1, key("emailRequired")),
-    z.regex(CONTACT_EMAIL_SHAPE, key("emailInvalid")),
+    z.refine(isLooseEmail, key("emailInvalid")),
     z.maxLength(CONTACT_EMAIL_MAX_LENGTH, key("emailTooLong")),
   ),
   phone: z.pipe(
