@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   IMMUTABLE,
@@ -78,6 +80,31 @@ describe("serveStatic", () => {
     expect(second.status).toBe(304);
   });
 
+  it.each([
+    ["a page", "/about"],
+    ["a script", "/assets/app-1a2b.js"],
+    ["a PDF", "/brochures/ghs.pdf"],
+  ])("gives %s the same headers on a 200, a 304 and a HEAD", async (_what, url) => {
+    for (const encoding of ["identity", "gzip", "br"]) {
+      const get = await fetch(`${origin}${url}`, { headers: { "accept-encoding": encoding } });
+      const etag = get.headers.get("etag") ?? "";
+      const revalidated = await fetch(`${origin}${url}`, {
+        headers: { "accept-encoding": encoding, "if-none-match": etag },
+      });
+      const head = await fetch(`${origin}${url}`, {
+        method: "HEAD",
+        headers: { "accept-encoding": encoding },
+      });
+      expect(revalidated.status).toBe(304);
+      for (const name of ["content-security-policy", "cache-control", "etag", "vary", "content-type"]) {
+        expect([name, revalidated.headers.get(name)]).toEqual([name, get.headers.get(name)]);
+        expect([name, head.headers.get(name)]).toEqual([name, get.headers.get(name)]);
+      }
+      expect(get.headers.get("content-security-policy")).toBeTruthy();
+      expect(await revalidated.text()).toBe("");
+    }
+  });
+
   it("caches hashed assets for a year", async () => {
     const response = await fetch(`${origin}/assets/app-1a2b.js`);
     expect(response.headers.get("cache-control")).toBe(IMMUTABLE);
@@ -94,6 +121,36 @@ describe("serveStatic", () => {
   it("knows nothing of paths outside the build", async () => {
     expect((await fetch(`${origin}/../package.json`)).status).toBe(404);
     expect((await fetch(`${origin}/about/../../etc/passwd`)).status).toBe(404);
+  });
+});
+
+describe("loadStaticFiles with a run-time origin", () => {
+  it("writes the origin wherever the build wrote the placeholder, in every encoding, with hashes to match", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "origin-"));
+    const placeholder = "https://site-origin.invalid";
+    try {
+      const page = `<!doctype html><link rel="canonical" href="${placeholder}/"><script>window.o="${placeholder}"</script>${"<p>label</p>".repeat(300)}`;
+      await writeFile(path.join(dir, "index.html"), page);
+      await writeFile(path.join(dir, "robots.txt"), `Sitemap: ${placeholder}/sitemap.xml\n`);
+      await writeFile(path.join(dir, "app.js"), `const fallback = "${placeholder}";`);
+      await precompressDirectory(dir);
+      const files = await loadStaticFiles(dir, { origin: "https://www.example.com", placeholder });
+      const home = files.get("/");
+      const expected = page.replaceAll(placeholder, "https://www.example.com");
+      expect(home?.identity.body.toString()).toBe(expected);
+      expect(brotliDecompressSync(home?.br?.body ?? Buffer.alloc(0)).toString()).toBe(expected);
+      expect(gunzipSync(home?.gzip?.body ?? Buffer.alloc(0)).toString()).toBe(expected);
+      expect(home?.contentSecurityPolicy).toContain(
+        `'sha256-${createHash("sha256").update('window.o="https://www.example.com"').digest("base64")}'`,
+      );
+      expect(files.get("/robots.txt")?.identity.body.toString()).toContain(
+        "https://www.example.com/sitemap.xml",
+      );
+      // Scripts are not rewritten: they only hold the placeholder as a fallback that is never used.
+      expect(files.get("/app.js")?.identity.body.toString()).toContain(placeholder);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
