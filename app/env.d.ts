@@ -1,8 +1,6 @@
 /// <reference types="vite/client" />
 
 interface ImportMetaEnv {
-  /** Canonical origin, e.g. https://www.example.com (build time). */
-  readonly SITE_URL?: string;
   readonly SITE_PHONE?: string;
   readonly SITE_PHONE_E164?: string;
   readonly SITE_EMAIL?: string;

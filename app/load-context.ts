@@ -11,6 +11,8 @@ export interface AppServices {
   mailFrom: string;
   /** This request's Content-Security-Policy nonce, carried by every inline script rendered for it. */
   cspNonce: string;
+  /** The canonical origin (SITE_URL), e.g. https://www.example.com, read when the server starts. */
+  siteUrl: string;
   /** Tells the mail worker a message was queued, so it is sent at once. */
   wakeMailWorker: () => void;
 }

@@ -14,6 +14,7 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { TooltipProvider } from "~/components/ui/tooltip";
 import { useNonce } from "~/lib/nonce";
+import { ORIGIN_PLACEHOLDER } from "~/lib/site";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -21,6 +22,17 @@ export const links: LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/site.webmanifest" },
 ];
+
+/**
+ * The canonical origin for every page's meta tags (read with siteOrigin): the server's SITE_URL, or,
+ * while pages are prerendered at build time, a placeholder the server replaces when it loads them.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  return { origin: context?.siteUrl || ORIGIN_PLACEHOLDER };
+}
+
+// The origin never changes while the site runs: no navigation needs to ask for it again.
+export const shouldRevalidate = () => false;
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

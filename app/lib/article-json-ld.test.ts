@@ -4,10 +4,12 @@ import { company } from "~/content/company";
 import { articleJsonLd } from "./article-json-ld";
 import { absoluteUrl } from "./site";
 
+const origin = "https://www.example.com";
+
 describe("articleJsonLd", () => {
   it.each(articles.map((article) => [article.slug, article] as const))("%s", (slug, article) => {
     const path = `/resources/articles/${slug}`;
-    const data = articleJsonLd(article, path);
+    const data = articleJsonLd(article, path, origin);
     expect(data).toMatchObject({
       "@context": "https://schema.org",
       "@type": "Article",
@@ -16,8 +18,12 @@ describe("articleJsonLd", () => {
       datePublished: article.date,
       keywords: article.tags.join(", "),
       author: { "@type": "Organization", name: article.author },
-      publisher: { "@type": "Organization", name: company.name, logo: { url: absoluteUrl("/icon-512.png") } },
-      mainEntityOfPage: { "@type": "WebPage", "@id": absoluteUrl(path) },
+      publisher: {
+        "@type": "Organization",
+        name: company.name,
+        logo: { url: absoluteUrl("/icon-512.png", origin) },
+      },
+      mainEntityOfPage: { "@type": "WebPage", "@id": absoluteUrl(path, origin) },
     });
     // Google limits headlines to 110 characters.
     expect(article.title.length).toBeLessThanOrEqual(110);

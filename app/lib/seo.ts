@@ -24,13 +24,16 @@ export const defaultOgImage = {
   alt: `${company.name}: labels, barcoding, packaging and material handling`,
 } as const;
 
-/** Every tag a page needs in its head: title, description, canonical, Open Graph and Twitter card. */
-export function buildMeta(page: PageMeta): MetaDescriptor[] {
+/**
+ * Every tag a page needs in its head: title, description, canonical, Open Graph and Twitter card, with
+ * absolute URLs on `origin` (see siteOrigin in site.ts).
+ */
+export function buildMeta(page: PageMeta, origin: string): MetaDescriptor[] {
   const ogTitle = page.ogTitle ?? page.title;
   const ogDescription = page.ogDescription ?? page.description;
-  const url = absoluteUrl(page.path);
+  const url = absoluteUrl(page.path, origin);
   const image = page.ogImage ?? defaultOgImage;
-  const imageUrl = absoluteUrl(image.url);
+  const imageUrl = absoluteUrl(image.url, origin);
   const keywords = Array.isArray(page.keywords) ? page.keywords.join(", ") : page.keywords;
 
   const tags: MetaDescriptor[] = [{ title: page.title }, { name: "description", content: page.description }];

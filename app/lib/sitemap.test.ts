@@ -15,12 +15,12 @@ describe("sitemap", () => {
   });
 
   it("renders absolute URLs with a lastmod date", () => {
-    const xml = renderSitemap(entries);
-    expect(xml).toContain("<loc>http://localhost:3000/products</loc>");
+    const xml = renderSitemap(entries, "https://www.example.com");
+    expect(xml).toContain("<loc>https://www.example.com/products</loc>");
     expect(xml.match(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/g)).toHaveLength(entries.length);
   });
 
   it("robots.txt names the sitemap", () => {
-    expect(renderRobots()).toContain("Sitemap: http://localhost:3000/sitemap.xml");
+    expect(renderRobots("https://www.example.com")).toContain("Sitemap: https://www.example.com/sitemap.xml");
   });
 });

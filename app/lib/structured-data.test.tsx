@@ -36,12 +36,12 @@ describe("to24Hour", () => {
 });
 
 describe("buildBusinessJsonLd", () => {
-  const data = buildBusinessJsonLd();
+  const data = buildBusinessJsonLd("https://www.example.com");
 
   it("names the business with its contact details", () => {
     expect(data["@context"]).toBe("https://schema.org");
     expect(data.name).toBe(company.name);
-    expect(data.url).toBe("http://localhost:3000/");
+    expect(data.url).toBe("https://www.example.com/");
     expect(data.telephone).toBe(company.phoneE164);
     expect(data.email).toBe(company.email);
   });
@@ -88,7 +88,7 @@ describe("JSON-LD in the page head", () => {
   });
 
   it("round-trips the business data", () => {
-    const data = buildBusinessJsonLd();
+    const data = buildBusinessJsonLd("https://www.example.com");
     expect(JSON.parse(scriptBody(renderMeta(data)))).toEqual(data);
   });
 });

@@ -42,8 +42,8 @@ function openingHours() {
   );
 }
 
-export function buildBusinessJsonLd() {
-  const url = absoluteUrl("/");
+export function buildBusinessJsonLd(origin: string) {
+  const url = absoluteUrl("/", origin);
   const hours = openingHours();
   const { materials, fabrication, structuredData } = protectivePackaging;
   return {
@@ -52,7 +52,7 @@ export function buildBusinessJsonLd() {
     "@id": `${url}#organization`,
     name: company.name,
     url,
-    logo: absoluteUrl("/icon-512.png"),
+    logo: absoluteUrl("/icon-512.png", origin),
     description: structuredData.description,
     telephone: company.phoneE164,
     email: company.email,

@@ -8,8 +8,10 @@ import { Button } from "~/components/ui/button";
 import { about } from "~/content/about";
 import { pages } from "~/content/pages";
 import { buildMeta } from "~/lib/seo";
+import { siteOrigin } from "~/lib/site";
+import type { Route } from "./+types/about";
 
-export const meta = () => buildMeta(pages.about);
+export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.about, siteOrigin(matches));
 
 export default function About() {
   const { hero } = about;

@@ -6,10 +6,11 @@ import { Toaster } from "~/components/ui/toaster";
 import { contact } from "~/content/contact";
 import { pages } from "~/content/pages";
 import { buildMeta } from "~/lib/seo";
+import { siteOrigin } from "~/lib/site";
 import { formResultHeaders, handleContactRequest } from "~/server/forms/form-request.server";
 import type { Route } from "./+types/contact";
 
-export const meta = () => buildMeta(pages.contact);
+export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.contact, siteOrigin(matches));
 
 /** The form posted without JavaScript (DECISIONS D10): the page answers with the outcome. */
 export async function action({ request, context }: Route.ActionArgs) {

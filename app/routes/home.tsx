@@ -10,8 +10,10 @@ import { Button } from "~/components/ui/button";
 import { home } from "~/content/home";
 import { pages } from "~/content/pages";
 import { buildMeta } from "~/lib/seo";
+import { siteOrigin } from "~/lib/site";
+import type { Route } from "./+types/home";
 
-export const meta = () => buildMeta(pages.home);
+export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.home, siteOrigin(matches));
 
 export default function Home() {
   const { hero, introduction } = home;

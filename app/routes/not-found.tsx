@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { data, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { buildMeta, pageTitle } from "~/lib/seo";
+import { siteOrigin } from "~/lib/site";
 import type { Route } from "./+types/not-found";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -13,14 +14,17 @@ export function loader({ request, context }: Route.LoaderArgs) {
 /** A form posted to an unknown path gets the same 404, not a method error. */
 export const action = loader;
 
-export const meta: Route.MetaFunction = ({ location }) =>
-  buildMeta({
-    title: pageTitle("Page Not Found"),
-    description:
-      "The page you were looking for does not exist. Return to the home page to find our products.",
-    path: location.pathname,
-    noIndex: true,
-  });
+export const meta: Route.MetaFunction = ({ location, matches }) =>
+  buildMeta(
+    {
+      title: pageTitle("Page Not Found"),
+      description:
+        "The page you were looking for does not exist. Return to the home page to find our products.",
+      path: location.pathname,
+      noIndex: true,
+    },
+    siteOrigin(matches),
+  );
 
 export default function NotFound() {
   const { pathname } = useLocation();

@@ -6,8 +6,10 @@ import { ProductSectionNav } from "~/components/products/section-nav";
 import { pages } from "~/content/pages";
 import { products } from "~/content/products";
 import { buildMeta } from "~/lib/seo";
+import { siteOrigin } from "~/lib/site";
+import type { Route } from "./+types/products";
 
-export const meta = () => buildMeta(pages.products);
+export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.products, siteOrigin(matches));
 
 export default function Products() {
   const { hero } = products;

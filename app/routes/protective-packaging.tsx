@@ -7,12 +7,14 @@ import { NamedCardGrid } from "~/components/protective-packaging/named-card-grid
 import { pages } from "~/content/pages";
 import { protectivePackaging } from "~/content/protective-packaging";
 import { buildMeta } from "~/lib/seo";
+import { siteOrigin } from "~/lib/site";
 import { buildBusinessJsonLd } from "~/lib/structured-data";
+import type { Route } from "./+types/protective-packaging";
 
 // The business data goes into the server-rendered head for search engines; the page does not show it.
-export const meta = () => [
-  ...buildMeta(pages.protectivePackaging),
-  { "script:ld+json": buildBusinessJsonLd() },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...buildMeta(pages.protectivePackaging, siteOrigin(matches)),
+  { "script:ld+json": buildBusinessJsonLd(siteOrigin(matches)) },
 ];
 
 export default function ProtectivePackaging() {

@@ -11,6 +11,7 @@ import { type Article, articles, getArticle } from "~/content/articles";
 import { resources } from "~/content/resources";
 import { articleJsonLd } from "~/lib/article-json-ld";
 import { buildMeta, pageTitle } from "~/lib/seo";
+import { siteOrigin } from "~/lib/site";
 import type { Route } from "./+types/resource-article";
 
 // The text is read here and nowhere else in this module: the loader runs only on the server and at
@@ -26,28 +27,35 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   return { article, body };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData, location }) => {
+export const meta: Route.MetaFunction = ({ data: loaderData, location, matches }) => {
+  const origin = siteOrigin(matches);
   if (!loaderData) {
-    return buildMeta({
-      title: pageTitle("Article Not Found"),
-      description: resources.article.notFound.lead,
-      path: location.pathname,
-      noIndex: true,
-    });
+    return buildMeta(
+      {
+        title: pageTitle("Article Not Found"),
+        description: resources.article.notFound.lead,
+        path: location.pathname,
+        noIndex: true,
+      },
+      origin,
+    );
   }
   const { article } = loaderData;
   const path = `/resources/articles/${article.slug}`;
   return [
-    ...buildMeta({
-      title: pageTitle(article.title),
-      description: article.excerpt,
-      path,
-      keywords: article.tags,
-      ogType: "article",
-    }),
+    ...buildMeta(
+      {
+        title: pageTitle(article.title),
+        description: article.excerpt,
+        path,
+        keywords: article.tags,
+        ogType: "article",
+      },
+      origin,
+    ),
     { property: "article:published_time", content: article.date },
     { property: "article:section", content: article.category },
-    { "script:ld+json": articleJsonLd(article, path) },
+    { "script:ld+json": articleJsonLd(article, path, origin) },
   ];
 };
 

@@ -9,10 +9,11 @@ import { Toaster } from "~/components/ui/toaster";
 import { pages } from "~/content/pages";
 import { resources } from "~/content/resources";
 import { buildMeta } from "~/lib/seo";
+import { siteOrigin } from "~/lib/site";
 import { formResultHeaders, handleNewsletterRequest } from "~/server/forms/form-request.server";
 import type { Route } from "./+types/resources";
 
-export const meta = () => buildMeta(pages.resources);
+export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.resources, siteOrigin(matches));
 
 /** The newsletter signup posted without JavaScript (DECISIONS D10): the page answers with the outcome. */
 export async function action({ request, context }: Route.ActionArgs) {

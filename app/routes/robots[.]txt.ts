@@ -1,5 +1,10 @@
+import { ORIGIN_PLACEHOLDER } from "~/lib/site";
 import { renderRobots } from "~/lib/sitemap";
+import type { Route } from "./+types/robots[.]txt";
 
-export function loader() {
-  return new Response(renderRobots(), { headers: { "Content-Type": "text/plain; charset=utf-8" } });
+// Prerendered with the placeholder origin, which the server replaces with SITE_URL (see site.ts).
+export function loader({ context }: Route.LoaderArgs) {
+  return new Response(renderRobots(context?.siteUrl || ORIGIN_PLACEHOLDER), {
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 }
