@@ -2,18 +2,17 @@
  * The Node entry: validates the environment, serves the prerendered pages from memory and
  * everything else through React Router, and shuts down gracefully on SIGTERM/SIGINT.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync } from "node:fs";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createRequestListener } from "@react-router/node";
 import compression from "compression";
 import type { ServerBuild } from "react-router";
+import { ORIGIN_PLACEHOLDER } from "~/lib/site";
 import { EnvError, parseEnv } from "~/server/env.server";
 import { clientAddress } from "~/server/http/client-key.server";
-import { createNonce, pagePolicy } from "~/server/http/csp.server";
-import { createRequestPipeline } from "~/server/http/pipeline.server";
+import { createRequestPipeline, isHttps, MAX_BODY_BYTES } from "~/server/http/pipeline.server";
+import { type AppHandler, createReactRouterHandler } from "~/server/http/react-router-handler.server";
 import { loadStaticFiles } from "~/server/http/static-files.server";
 import { createLogger } from "~/server/logger.server";
 import { clientKeyForIp } from "~/server/rate-limit.server";
@@ -23,9 +22,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // Bundled, this file sits in the build folder beside server/index.js (whatever BUILD_DIR named it);
 // run from source (development), it sits at the root.
 const buildDir = existsSync(path.join(here, "server", "index.js")) ? here : path.join(here, "build");
-
-/** The CSP nonce of the request being handled, for React Router's load context. */
-const requestNonce = new AsyncLocalStorage<string>();
 
 async function main(): Promise<void> {
   let env: ReturnType<typeof parseEnv>;
@@ -51,39 +47,48 @@ async function main(): Promise<void> {
     build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
     build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
-    staticFiles = await loadStaticFiles(path.join(buildDir, "client"));
-    logger.info({ files: staticFiles.size }, "static files loaded");
+    const started = Date.now();
+    staticFiles = await loadStaticFiles(path.join(buildDir, "client"), {
+      origin: env.SITE_URL,
+      placeholder: ORIGIN_PLACEHOLDER,
+    });
+    logger.info(
+      { files: staticFiles.size, ms: Date.now() - started, origin: env.SITE_URL },
+      "static files loaded",
+    );
   }
 
   const services = await startServices(env, logger);
 
-  const reactRouter = createRequestListener({
+  const reactRouter = createReactRouterHandler({
     build,
-    mode: development ? "development" : "production",
-    getLoadContext: (request, client) => {
-      const address = clientAddress(request.headers.get("x-forwarded-for"), client.address, env.TRUST_PROXY);
+    development,
+    maxBodyBytes: MAX_BODY_BYTES,
+    protocol: (req) => (isHttps(req, env.TRUST_PROXY) ? "https" : "http"),
+    loadContext: (req) => {
+      const address = clientAddress(
+        req.headers["x-forwarded-for"],
+        req.socket.remoteAddress,
+        env.TRUST_PROXY,
+      );
       return {
         logger,
-        cspNonce: requestNonce.getStore() ?? "",
-        clientKey: clientKeyForIp(address),
+        clientKey: clientKeyForIp(address, services.clientKeySecret),
         db: services.db,
         salesEmail: services.salesEmail,
         mailFrom: services.mailFrom,
+        siteUrl: env.SITE_URL,
         wakeMailWorker: () => services.mailWorker.wakeUp(),
       };
     },
   });
   const compress = compression();
-  const appHandler = (req: IncomingMessage, res: ServerResponse) => {
-    // Pages rendered on request carry a fresh nonce on each inline script; see entry.server.tsx.
-    const nonce = createNonce();
-    if (!development) res.setHeader("Content-Security-Policy", pagePolicy([`'nonce-${nonce}'`]));
-    requestNonce.run(nonce, () =>
+  const appHandler: AppHandler = (req, res, target) =>
+    new Promise<void>((resolve, reject) => {
       compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
-        reactRouter(req, res);
-      }),
-    );
-  };
+        reactRouter(req, res, target).then(resolve, reject);
+      });
+    });
 
   const pipeline = createRequestPipeline({
     logger,
@@ -139,6 +144,18 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+
+  // Every promise of a request is awaited or caught (pipeline.server.ts), so these are last resorts.
+  // A rejected promise leaves no half-done synchronous work behind: log it and keep serving. An
+  // exception thrown past every handler may have left any state half-changed: log it and exit, and
+  // the supervisor (systemd, see docs/deploy.md) starts a clean process.
+  process.on("unhandledRejection", (reason) => {
+    logger.error({ err: reason }, "unhandled promise rejection; serving continues");
+  });
+  process.on("uncaughtException", (error) => {
+    logger.fatal({ err: error }, "uncaught exception; exiting so the supervisor restarts the server");
+    process.exit(1);
+  });
 }
 
 main().catch((error: unknown) => {

@@ -9,14 +9,31 @@ describe("parseEnv", () => {
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.SALES_EMAIL).toBe("sales@ridgeline-supply.example");
     expect(env.SITE_URL).toBe("http://localhost:3000");
-    expect(env.TRUST_PROXY).toBe(false);
+    expect(env.TRUST_PROXY).toEqual({ kind: "none" });
+    expect(env.DB_QUERY_TIMEOUT_MS).toBe(10_000);
   });
 
-  it("treats empty strings as unset and trims trailing slashes from URLs", () => {
-    const env = parseEnv({ SMTP_URL: "", SITE_URL: "https://www.example.com/", TRUST_PROXY: "1" });
+  it("treats empty strings as unset and keeps only the origin of SITE_URL", () => {
+    const env = parseEnv({ SMTP_URL: "", SITE_URL: "https://www.Example.com/", TRUST_PROXY: "1" });
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.SITE_URL).toBe("https://www.example.com");
-    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.TRUST_PROXY).toEqual({ kind: "hops", hops: 1 });
+  });
+
+  it("reads TRUST_PROXY as true, a hop count or a list of addresses and networks", () => {
+    expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toEqual({ kind: "hops", hops: 1 });
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toEqual({ kind: "hops", hops: 2 });
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toEqual({ kind: "none" });
+    expect(parseEnv({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8, ::1" }).TRUST_PROXY).toMatchObject({
+      kind: "addresses",
+    });
+    expect(() => parseEnv({ TRUST_PROXY: "yes please" })).toThrow(/TRUST_PROXY: "yes please" is not/);
+    expect(() => parseEnv({ TRUST_PROXY: "10.0.0.0/40" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("refuses a short CLIENT_KEY_SECRET and bad timeouts", () => {
+    expect(() => parseEnv({ CLIENT_KEY_SECRET: "short" })).toThrow(/CLIENT_KEY_SECRET: must be at least 16/);
+    expect(() => parseEnv({ DB_QUERY_TIMEOUT_MS: "0" })).toThrow(/DB_QUERY_TIMEOUT_MS/);
   });
 
   it("accepts a PostgreSQL URL", () => {

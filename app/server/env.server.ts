@@ -1,4 +1,6 @@
 import { z } from "zod";
+// Relative imports: vite.config.ts loads this module (through build-env.server.ts) without the "~" alias.
+import { parseTrustProxy } from "./http/client-key.server";
 
 const DEFAULT_SALES_EMAIL = "sales@ridgeline-supply.example";
 
@@ -9,18 +11,34 @@ const databaseUrl = z
     message: "must be sqlite:PATH (for example sqlite:./data/site.db) or a postgres:// URL",
   });
 
-const booleanFlag = z
-  .enum(["true", "false", "1", "0", ""])
-  .transform((value) => value === "true" || value === "1");
+const milliseconds = (fallback: number) => z.coerce.number().int().min(1).max(3_600_000).default(fallback);
+
+const trustProxy = z
+  .string()
+  .default("false")
+  .transform((value, ctx) => {
+    const parsed = parseTrustProxy(value);
+    if ("error" in parsed) {
+      ctx.issues.push({ code: "custom", input: value, message: parsed.error });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+/**
+ * The canonical origin (D24): read at start, so one build serves any address. Only the origin counts:
+ * the site lives at the root of its host.
+ */
+export const siteUrlSchema = z
+  .url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://www.example.com" })
+  .default("http://localhost:3000")
+  .transform((value) => new URL(value).origin);
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  SITE_URL: z
-    .url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://www.example.com" })
-    .default("http://localhost:3000")
-    .transform((value) => value.replace(/\/+$/, "")),
+  SITE_URL: siteUrlSchema,
   DATABASE_URL: databaseUrl.default("sqlite:./data/site.db"),
   SMTP_URL: z
     .string()
@@ -35,7 +53,16 @@ export const envSchema = z.object({
     .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
     .optional()
     .transform((value) => value?.replace(/\/+$/, "")),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxy,
+  CLIENT_KEY_SECRET: z
+    .string()
+    .min(16, "must be at least 16 characters (for example: openssl rand -hex 32)")
+    .optional(),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DB_CONNECT_TIMEOUT_MS: milliseconds(5_000),
+  DB_QUERY_TIMEOUT_MS: milliseconds(10_000),
+  DB_IDLE_TIMEOUT_MS: milliseconds(30_000),
+  SQLITE_BUSY_TIMEOUT_MS: milliseconds(5_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

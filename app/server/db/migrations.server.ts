@@ -105,6 +105,18 @@ function buildMigrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    "0002_app_settings": {
+      // Values the server generates once and every instance shares, such as the client-key secret.
+      // biome-ignore lint/suspicious/noExplicitAny: see 0001
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable("app_settings")
+          .addColumn("name", "text", (col) => col.primaryKey())
+          .addColumn("value", "text", (col) => col.notNull())
+          .addColumn("created_at", "text", (col) => col.notNull())
+          .execute();
+      },
+    },
   };
 }
 

@@ -64,7 +64,15 @@ export interface EmailOutboxTable {
   sent_at: IsoTimestamp | null;
 }
 
+/** Values generated once and shared by every instance (e.g. `client_key_secret`). */
+export interface AppSettingTable {
+  name: string;
+  value: string;
+  created_at: IsoTimestamp;
+}
+
 export interface DB {
+  app_settings: AppSettingTable;
   contact_submissions: ContactSubmissionTable;
   newsletter_subscriptions: NewsletterSubscriptionTable;
   newsletter_attempts: NewsletterAttemptTable;

@@ -1,6 +1,10 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { resolveLegacyRedirect } from "~/content/redirects";
+import { withoutTrailingSlashes } from "~/lib/paths";
 import type { Logger } from "~/server/logger.server";
+import { forwardedProto, isTrustedPeer, type TrustProxy } from "./client-key.server";
+import { type AppHandler, ClientAbortedError } from "./react-router-handler.server";
+import { parseRequestTarget } from "./request-target.server";
 import { redirect, sendError } from "./responses.server";
 import { setSecurityHeaders } from "./security-headers.server";
 import { type StaticFiles, serveStatic } from "./static-files.server";
@@ -16,13 +20,13 @@ export interface PipelineOptions {
   /** Vite's dev middlewares, in development only. */
   devMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   /** React Router, for everything that is not a static file. */
-  appHandler: RequestListener;
-  trustProxy: boolean;
+  appHandler: AppHandler;
+  trustProxy: TrustProxy;
   isHealthy: () => Promise<boolean>;
 }
 
-function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
-  return trustProxy && req.headers["x-forwarded-proto"] === "https";
+export function isHttps(req: IncomingMessage, trustProxy: TrustProxy): boolean {
+  return forwardedProto(req.headers["x-forwarded-proto"], req.socket.remoteAddress, trustProxy) === "https";
 }
 
 /**
@@ -30,12 +34,14 @@ function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
  * Origin names another host. Clients that send neither (scripts, old browsers) are let through; the
  * forms hold nothing that a forged post could steal.
  */
-export function isCrossSitePost(req: IncomingMessage, trustProxy: boolean): boolean {
+export function isCrossSitePost(req: IncomingMessage, trustProxy: TrustProxy): boolean {
   if (req.headers["sec-fetch-site"] === "cross-site") return true;
   const origin = req.headers.origin;
   if (!origin) return false;
   if (origin === "null") return true;
-  const forwardedHost = trustProxy ? req.headers["x-forwarded-host"] : undefined;
+  const forwardedHost = isTrustedPeer(trustProxy, req.socket.remoteAddress)
+    ? req.headers["x-forwarded-host"]
+    : undefined;
   const host = (Array.isArray(forwardedHost) ? forwardedHost[0] : forwardedHost) ?? req.headers.host;
   try {
     return new URL(origin).host !== host;
@@ -107,14 +113,13 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     setSecurityHeaders(res, { https: isHttps(req, trustProxy) });
     const method = req.method ?? "GET";
-    let url: URL;
-    try {
-      url = new URL(req.url ?? "/", "http://localhost");
-    } catch {
-      sendError(req, res, 400, "Bad Request", "The address of this request is malformed.");
+    const checked = parseRequestTarget(req);
+    if (!checked.ok) {
+      sendError(req, res, 400, "Bad Request", checked.message, { Connection: "close" });
       return;
     }
-    const { pathname, search } = url;
+    const { target } = checked;
+    const { pathname, search } = target.url;
 
     if (pathname === "/healthz" && (method === "GET" || method === "HEAD")) {
       const healthy = await options.isHealthy().catch(() => false);
@@ -132,7 +137,7 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
     if (method !== "POST") {
       // D4: one URL per page, without a trailing slash.
       if (pathname.length > 1 && pathname.endsWith("/")) {
-        redirect(res, `${pathname.replace(/\/+$/, "") || "/"}${search}`);
+        redirect(res, `${withoutTrailingSlashes(pathname)}${search}`);
         return;
       }
       const legacyTarget = resolveLegacyRedirect(pathname, search);
@@ -148,18 +153,33 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
       return;
     }
 
-    if (options.devMiddleware) {
-      options.devMiddleware(req, res, () => appHandler(req, res));
+    const { devMiddleware } = options;
+    if (devMiddleware) {
+      await new Promise<void>((resolve, reject) => {
+        // Vite answers its own files without calling next.
+        res.once("close", resolve);
+        devMiddleware(req, res, () => appHandler(req, res, target).then(resolve, reject));
+      });
       return;
     }
-    appHandler(req, res);
+    await appHandler(req, res, target);
   };
 
   return (req, res) => {
     logRequest(req, res);
     route(req, res).catch((error: unknown) => {
+      if (error instanceof ClientAbortedError) {
+        logger.debug({ url: req.url }, "client went away mid-request");
+        res.destroy();
+        return;
+      }
       logger.error({ err: error, url: req.url }, "request failed");
-      sendError(req, res, 500, "Server Error", "Something went wrong on our side. Please try again.");
+      try {
+        sendError(req, res, 500, "Server Error", "Something went wrong on our side. Please try again.");
+      } catch (answerError) {
+        logger.error({ err: answerError }, "could not answer a failed request");
+        res.destroy();
+      }
     });
   };
 }

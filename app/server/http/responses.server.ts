@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { sameOriginLocation } from "./request-target.server";
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -37,7 +38,12 @@ export function sendError(
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
+/** A redirect to a path on this site; whatever `location` holds, it cannot point at another host. */
 export function redirect(res: ServerResponse, location: string, status = 301): void {
-  res.writeHead(status, { Location: location, "Content-Length": 0, "Cache-Control": "public, max-age=3600" });
+  res.writeHead(status, {
+    Location: sameOriginLocation(location),
+    "Content-Length": 0,
+    "Cache-Control": "public, max-age=3600",
+  });
   res.end();
 }

@@ -1,0 +1,119 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { AppServices } from "~/load-context";
+import { createNonce, pagePolicy } from "./csp.server";
+import type { RequestTarget } from "./request-target.server";
+
+/** The client went away before its request body arrived; nobody is left to answer. */
+export class ClientAbortedError extends Error {
+  constructor() {
+    super("the client closed the connection before sending the whole body");
+    this.name = "ClientAbortedError";
+  }
+}
+
+/** The body the pipeline already bounded by its Content-Length, read whole (forms are small). */
+export function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (error: Error | null) => {
+      if (settled) return;
+      settled = true;
+      if (error) reject(error);
+      else resolve(Buffer.concat(chunks, size));
+    };
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        req.destroy();
+        settle(new ClientAbortedError());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.once("end", () => settle(null));
+    req.once("error", () => settle(new ClientAbortedError()));
+    req.once("close", () => settle(req.complete ? null : new ClientAbortedError()));
+  });
+}
+
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
+
+export interface ReactRouterHandlerOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  development: boolean;
+  maxBodyBytes: number;
+  /** The services handed to loaders and actions, for this request; `cspNonce` is filled in here. */
+  loadContext: (req: IncomingMessage) => Omit<AppServices, "cspNonce">;
+  protocol: (req: IncomingMessage) => "http" | "https";
+}
+
+export type AppHandler = (req: IncomingMessage, res: ServerResponse, target: RequestTarget) => Promise<void>;
+
+/**
+ * Hands a request to React Router and writes its answer. The request's URL is built from the
+ * checked target (request-target.server.ts), never from raw headers, and every step is awaited, so
+ * a failure reaches the pipeline's error handling instead of ending the process.
+ */
+export function createReactRouterHandler(options: ReactRouterHandlerOptions): AppHandler {
+  const handleRequest = createRequestHandler(
+    options.build,
+    options.development ? "development" : "production",
+  );
+
+  return async (req, res, target) => {
+    // Pages rendered on request carry a fresh nonce on each inline script; see entry.server.tsx.
+    const nonce = createNonce();
+    if (!options.development) res.setHeader("Content-Security-Policy", pagePolicy([`'nonce-${nonce}'`]));
+
+    const controller = new AbortController();
+    res.once("close", () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    const method = req.method ?? "GET";
+    const headers = new Headers();
+    for (let i = 0; i < req.rawHeaders.length; i += 2) {
+      const name = req.rawHeaders[i] ?? "";
+      if (name.toLowerCase() !== "host") headers.append(name, req.rawHeaders[i + 1] ?? "");
+    }
+    headers.set("host", target.host);
+    const body =
+      method === "GET" || method === "HEAD"
+        ? undefined
+        : new Uint8Array(await readBody(req, options.maxBodyBytes));
+    const url = new URL(
+      `${target.url.pathname}${target.url.search}`,
+      `${options.protocol(req)}://${target.host}`,
+    );
+    const request = new Request(url, { method, headers, body, signal: controller.signal });
+
+    const response = await handleRequest(request, { ...options.loadContext(req), cspNonce: nonce });
+    const outgoing: Record<string, string | string[]> = {};
+    for (const [name, value] of response.headers) if (name !== "set-cookie") outgoing[name] = value;
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) outgoing["set-cookie"] = cookies;
+    res.writeHead(response.status, outgoing);
+    if (!response.body || method === "HEAD") {
+      await response.body?.cancel();
+      res.end();
+      return;
+    }
+    for await (const chunk of response.body) {
+      if (res.destroyed) break; // leaving the loop cancels the stream
+      if (!res.write(chunk)) await drained(res);
+    }
+    res.end();
+  };
+}
