@@ -72,10 +72,10 @@ function expandIPv6(address: string): string[] {
  * The key under which a client's requests are counted and stored: a keyed hash of its IP address, so
  * no address is kept. IPv4-mapped IPv6 addresses count as their IPv4 address, and IPv6 clients are
  * grouped by /64, the block one subscriber usually controls (counting single /128 addresses would let
- * one client rotate through billions of keys). Pass a deployment secret to make the hash
- * impractical to reverse by trying every IPv4 address.
+ * one client rotate through billions of keys). The secret (see client-key-secret.server.ts) makes the
+ * hash impossible to reverse by trying every IPv4 address.
  */
-export function clientKeyForIp(ip: string, secret = ""): string {
+export function clientKeyForIp(ip: string, secret: string): string {
   let normalized = ip.trim().toLowerCase().replace(/%.*$/, "");
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(normalized);
   if (mapped?.[1]) normalized = mapped[1];

@@ -2,21 +2,25 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type TestDatabase, testDialects } from "~/server/db/test-databases.server";
 import { clientKeyForIp, hitRateLimit } from "~/server/rate-limit.server";
 
+const secret = "a-test-secret-of-some-length";
+
 describe("clientKeyForIp", () => {
   it("hashes the address and never returns it", () => {
-    const key = clientKeyForIp("203.0.113.7");
+    const key = clientKeyForIp("203.0.113.7", secret);
     expect(key).toMatch(/^[0-9a-f]{32}$/);
     expect(key).not.toContain("203");
-    expect(clientKeyForIp("203.0.113.8")).not.toBe(key);
+    expect(clientKeyForIp("203.0.113.8", secret)).not.toBe(key);
   });
 
   it("treats an IPv4-mapped IPv6 address as the IPv4 address", () => {
-    expect(clientKeyForIp("::ffff:203.0.113.7")).toBe(clientKeyForIp("203.0.113.7"));
+    expect(clientKeyForIp("::ffff:203.0.113.7", secret)).toBe(clientKeyForIp("203.0.113.7", secret));
   });
 
   it("groups IPv6 addresses by /64", () => {
-    expect(clientKeyForIp("2001:db8:1:2::1")).toBe(clientKeyForIp("2001:0db8:0001:0002:ffff::9"));
-    expect(clientKeyForIp("2001:db8:1:2::1")).not.toBe(clientKeyForIp("2001:db8:1:3::1"));
+    expect(clientKeyForIp("2001:db8:1:2::1", secret)).toBe(
+      clientKeyForIp("2001:0db8:0001:0002:ffff::9", secret),
+    );
+    expect(clientKeyForIp("2001:db8:1:2::1", secret)).not.toBe(clientKeyForIp("2001:db8:1:3::1", secret));
   });
 
   it("depends on the secret", () => {
