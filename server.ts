@@ -24,6 +24,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = existsSync(path.join(here, "server", "index.js")) ? here : path.join(here, "build");
 
 async function main(): Promise<void> {
+  // React loads its development build unless told otherwise; `node build/server.js` alone must run the
+  // production site. Set before anything imports React (the build and React Router are imported below).
+  process.env.NODE_ENV ||= "production";
   let env: ReturnType<typeof parseEnv>;
   try {
     env = parseEnv();
@@ -60,7 +63,7 @@ async function main(): Promise<void> {
 
   const services = await startServices(env, logger);
 
-  const reactRouter = createReactRouterHandler({
+  const reactRouter = await createReactRouterHandler({
     build,
     development,
     maxBodyBytes: MAX_BODY_BYTES,

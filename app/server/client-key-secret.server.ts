@@ -4,7 +4,7 @@ import { type Database, isoTime } from "~/server/db/schema.server";
 const SETTING = "client_key_secret";
 
 /**
- * The secret that keys client hashes (D25). `CLIENT_KEY_SECRET` wins; without it, the first instance
+ * The secret that keys client hashes (docs/decisions/0010-client-address-behind-proxies.md). `CLIENT_KEY_SECRET` wins; without it, the first instance
  * to start generates one and stores it, and every instance (now and after restarts) reads that one,
  * so a client counts as the same client everywhere. `insert … on conflict do nothing` makes two
  * instances starting at once agree on the first one written.

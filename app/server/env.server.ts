@@ -26,7 +26,7 @@ const trustProxy = z
   });
 
 /**
- * The canonical origin (D24): read at start, so one build serves any address. Only the origin counts:
+ * The canonical origin (docs/decisions/0008-run-time-site-url.md): read at start, so one build serves any address. Only the origin counts:
  * the site lives at the root of its host.
  */
 export const siteUrlSchema = z

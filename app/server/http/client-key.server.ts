@@ -1,7 +1,7 @@
 import { BlockList, isIP } from "node:net";
 
 /**
- * Which peers may tell us who the client is (docs/product.md#proxies):
+ * Which peers may tell us who the client is (docs/decisions/0010-client-address-behind-proxies.md):
  * - `none`: nobody; the socket's address is the client.
  * - `hops`: the nearest N proxies, whatever their addresses (`TRUST_PROXY=true` is one hop).
  * - `addresses`: the proxies whose addresses or networks are listed.
@@ -71,7 +71,7 @@ export function isTrustedPeer(trust: TrustProxy, socketAddress: string | undefin
 }
 
 /**
- * The client's address (D25): walking `X-Forwarded-For` from its right-hand end, past each trusted
+ * The client's address: walking `X-Forwarded-For` from its right-hand end, past each trusted
  * proxy, to the first address no trusted proxy vouches for. Entries further left were written by
  * the client or by proxies we do not know, so they never count: a proxy that appends
  * (`$proxy_add_x_forwarded_for`) keeps whatever the client put there.

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import type { AppServices } from "~/load-context";
 import { createNonce, pagePolicy } from "./csp.server";
 import type { RequestTarget } from "./request-target.server";
@@ -67,7 +67,10 @@ export type AppHandler = (req: IncomingMessage, res: ServerResponse, target: Req
  * checked target (request-target.server.ts), never from raw headers, and every step is awaited, so
  * a failure reaches the pipeline's error handling instead of ending the process.
  */
-export function createReactRouterHandler(options: ReactRouterHandlerOptions): AppHandler {
+export async function createReactRouterHandler(options: ReactRouterHandlerOptions): Promise<AppHandler> {
+  // Imported here, not at the top: React picks its development or production build from NODE_ENV when it
+  // is first loaded, and server.ts settles NODE_ENV before calling this.
+  const { createRequestHandler } = await import("react-router");
   const handleRequest = createRequestHandler(
     options.build,
     options.development ? "development" : "production",

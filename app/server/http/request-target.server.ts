@@ -67,7 +67,7 @@ export function parseRequestTarget(req: IncomingMessage): TargetResult {
 }
 
 /**
- * A redirect's Location as a path on this site (D26): one leading slash, never `//` or `/\`, which a
+ * A redirect's Location as a path on this site (docs/decisions/0009-request-path-owns-its-urls.md): one leading slash, never `//` or `/\`, which a
  * browser would read as another host. Dot segments and doubled slashes can produce such a path
  * (`/.//evil.example/` resolves to `//evil.example/`), so every redirect passes through here.
  */

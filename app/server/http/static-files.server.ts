@@ -228,7 +228,7 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /**
- * Every header of a file's answer but its length (D22). A 200, a 304 and a HEAD all take theirs from
+ * Every header of a file's answer but its length. A 200, a 304 and a HEAD all take theirs from
  * here: a browser applies a 304's headers to the copy it holds, so a 304 that said less (or other
  * things) than the 200 would change the page under the visitor, as a file's policy on a page once
  * turned off every script and stylesheet on a return visit.
