@@ -1,3 +1,4 @@
+import { loadClientKeySecret } from "~/server/client-key-secret.server";
 import { createDatabase } from "~/server/db/database.server";
 import { migrate } from "~/server/db/migrations.server";
 import type { Database } from "~/server/db/schema.server";
@@ -12,16 +13,27 @@ export interface Services {
   mailWorker: MailWorker;
   salesEmail: string;
   mailFrom: string;
+  /** Keys the per-client hashes (docs/decisions/0010-client-address-behind-proxies.md): from CLIENT_KEY_SECRET or generated once and kept in the database. */
+  clientKeySecret: string;
   isHealthy(): Promise<boolean>;
   /** Stops the worker (waiting for a message in flight) and closes the database. */
   close(): Promise<void>;
 }
 
 export async function startServices(env: Env, logger: Logger): Promise<Services> {
-  const db = createDatabase(env.DATABASE_URL, { logger });
+  const db = createDatabase(env.DATABASE_URL, {
+    logger,
+    poolSize: env.DB_POOL_SIZE,
+    connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+    queryTimeoutMs: env.DB_QUERY_TIMEOUT_MS,
+    idleTimeoutMs: env.DB_IDLE_TIMEOUT_MS,
+    sqliteBusyTimeoutMs: env.SQLITE_BUSY_TIMEOUT_MS,
+  });
   await migrate(db, logger);
+  const clientKeySecret = await loadClientKeySecret(db, env.CLIENT_KEY_SECRET);
   const transport = createTransport(env, { logger });
   const mailWorker = startMailWorker({ db, transport, logger, baseDelayMs: env.MAIL_RETRY_BASE_MS });
+  const health = createHealthCheck(db, logger);
   logger.info({ database: env.DATABASE_URL.startsWith("sqlite:") ? "sqlite" : "postgres" }, "database ready");
 
   return {
@@ -29,19 +41,65 @@ export async function startServices(env: Env, logger: Logger): Promise<Services>
     mailWorker,
     salesEmail: env.SALES_EMAIL,
     mailFrom: env.MAIL_FROM,
-    async isHealthy() {
-      try {
-        await db.selectFrom("newsletter_subscriptions").select("id").limit(1).execute();
-        return true;
-      } catch (error) {
-        logger.error({ err: error }, "health check: database unreachable");
-        return false;
-      }
-    },
+    clientKeySecret,
+    isHealthy: () => health.check(),
     async close() {
       await mailWorker.stop();
       transport.close();
       await db.destroy();
+    },
+  };
+}
+
+/** How long the health check waits for the database, whatever DB_QUERY_TIMEOUT_MS allows a query. */
+export const HEALTH_CHECK_TIMEOUT_MS = 2000;
+
+/**
+ * Answers false within timeoutMs when the database does not answer, so /healthz says 503 quickly.
+ * Callers share one probe while it is running: a load balancer polling a dead database must not tie
+ * up a pooled connection per poll until each probe's query times out.
+ */
+export function createHealthCheck(
+  db: Database,
+  logger: Logger,
+  timeoutMs = HEALTH_CHECK_TIMEOUT_MS,
+): { check(): Promise<boolean> } {
+  let probe: Promise<boolean> | undefined;
+  let lastHealthy = true;
+  const report = (healthy: boolean, error?: unknown) => {
+    // Once per change: a polling load balancer would otherwise log every few seconds of an outage.
+    if (healthy === lastHealthy) return;
+    lastHealthy = healthy;
+    if (healthy) logger.info("health check: database reachable again");
+    else logger.error({ err: error }, "health check: database unreachable");
+  };
+  return {
+    async check() {
+      probe ??= db
+        .selectFrom("newsletter_subscriptions")
+        .select("id")
+        .limit(1)
+        .execute()
+        .then(
+          () => true,
+          (error: unknown) => {
+            report(false, error);
+            return false;
+          },
+        )
+        .finally(() => {
+          probe = undefined;
+        });
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+        timer.unref();
+      });
+      const healthy = await Promise.race([probe, timedOut]);
+      clearTimeout(timer);
+      if (healthy) report(true);
+      else report(false, new Error(`no answer within ${timeoutMs} ms`));
+      return healthy;
     },
   };
 }

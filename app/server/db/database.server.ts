@@ -1,7 +1,18 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from "kysely";
+import {
+  Kysely,
+  PostgresAdapter,
+  type PostgresCursor,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+  SqliteAdapter,
+  SqliteDialect,
+  sql,
+} from "kysely";
 import pg from "pg";
 import type { Database, DB } from "~/server/db/schema.server";
 import { logger as defaultLogger, type Logger } from "~/server/logger.server";
@@ -12,12 +23,27 @@ export interface DatabaseOptions {
   logger?: Logger;
   /** PostgreSQL pool size per server instance. */
   poolSize?: number;
+  /** PostgreSQL: how long to wait for a connection (new, or a free one from the pool). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: how long a query may take before it fails and its connection is dropped. */
+  queryTimeoutMs?: number;
+  /** PostgreSQL: how long an unused connection stays open. */
+  idleTimeoutMs?: number;
+  /** SQLite: how long a statement waits for another process's write lock. */
+  sqliteBusyTimeoutMs?: number;
 }
 
-/** How long a SQLite statement outside `writeTransaction` waits for another process's write lock. */
-const SQLITE_BUSY_TIMEOUT_MS = 5000;
-/** How long `writeTransaction` keeps retrying for SQLite's write lock before giving up. */
-const SQLITE_LOCK_WAIT_MS = 15_000;
+const DEFAULT_POOL_SIZE = 10;
+const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
+const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
+const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
+const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5000;
+/**
+ * The client stops waiting this long after the server's own statement_timeout: a server that is
+ * alive cancels the statement itself and the connection stays usable; only one that does not answer
+ * at all makes the client give up and drop the connection.
+ */
+const CLIENT_TIMEOUT_GRACE_MS = 500;
 
 export function sqlitePathFromUrl(url: string): string {
   const rest = url.slice("sqlite:".length);
@@ -34,6 +60,10 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   if (url.startsWith("sqlite:")) {
     const file = sqlitePathFromUrl(url);
     if (file === "") throw new Error("DATABASE_URL sqlite: needs a file path, e.g. sqlite:./data/site.db");
+    const busyTimeoutMs = Math.max(
+      0,
+      Math.round(options.sqliteBusyTimeoutMs ?? DEFAULT_SQLITE_BUSY_TIMEOUT_MS),
+    );
     db = new Kysely<DB>({
       dialect: new SqliteDialect({
         database: async () => {
@@ -43,22 +73,119 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
           // WAL lets readers run beside the writer; synchronous stays FULL (the default) so a
           // committed lead survives a power cut, not only a crash.
           if (!inMemory) connection.pragma("journal_mode = WAL");
-          connection.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+          connection.pragma(`busy_timeout = ${busyTimeoutMs}`);
           connection.pragma("foreign_keys = ON");
           return connection;
         },
       }),
     });
   } else if (/^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
-    // An idle client that loses its server emits 'error' on the pool; unhandled, that would end the
-    // process. The next query simply gets a fresh connection.
-    pool.on("error", (error) => log.error({ err: error }, "idle PostgreSQL connection failed"));
-    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: createPostgresPool(url, options, log) }) });
   } else {
     throw new Error("DATABASE_URL must be sqlite:PATH or a postgres:// URL");
   }
   return db;
+}
+
+/**
+ * The pg pool Kysely is given, with timeouts on every step: opening a connection or waiting for a
+ * free one (connectionTimeoutMillis), each statement (statement_timeout on the server, query_timeout
+ * on the client as a backstop when the server does not answer), an idle transaction, and idle
+ * connections. Without them, a database that accepts connections but stops answering holds every
+ * request, and every pooled connection, forever.
+ */
+function createPostgresPool(url: string, options: DatabaseOptions, log: Logger): PostgresPool {
+  const queryTimeoutMs = positive(options.queryTimeoutMs, DEFAULT_QUERY_TIMEOUT_MS);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: positive(options.poolSize, DEFAULT_POOL_SIZE),
+    connectionTimeoutMillis: positive(options.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS),
+    idleTimeoutMillis: positive(options.idleTimeoutMs, DEFAULT_IDLE_TIMEOUT_MS),
+    statement_timeout: queryTimeoutMs,
+    query_timeout: queryTimeoutMs + CLIENT_TIMEOUT_GRACE_MS,
+    // A client that vanished mid-transaction (a network that stopped passing packets) would otherwise
+    // keep its row locks on the server until the server's TCP stack noticed, which takes hours.
+    idle_in_transaction_session_timeout: queryTimeoutMs * 2,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  // An idle client that loses its server emits 'error' on the pool; unhandled, that would end the
+  // process. The next query simply gets a fresh connection.
+  pool.on("error", (error) => log.error({ err: error }, "idle PostgreSQL connection failed"));
+  const wrappers = new WeakMap<pg.PoolClient, DiscardingClient>();
+  pool.on("connect", (client) => {
+    const wrapper = new DiscardingClient(client);
+    wrappers.set(client, wrapper);
+    // A checked-out client has no pool listener; an 'error' nobody listens to would end the process.
+    client.on("error", (error) => wrapper.markBroken(error));
+  });
+  return {
+    async connect() {
+      const client = await pool.connect();
+      const wrapper = wrappers.get(client) ?? new DiscardingClient(client);
+      wrappers.set(client, wrapper);
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
+}
+
+function positive(value: number | undefined, fallback: number): number {
+  return value !== undefined && Number.isFinite(value) && value > 0 ? Math.round(value) : fallback;
+}
+
+/**
+ * A pooled client that is dropped, not reused, once a query on it failed for any reason other than
+ * an error the server reported. After a client-side timeout the query may still be running or its
+ * answer may still arrive, so the connection's state is unknown; kept in the pool it would hand that
+ * late answer to the next query, or hang it. Kysely releases with no argument, so the decision is
+ * taken here.
+ */
+class DiscardingClient implements PostgresPoolClient {
+  #client: pg.PoolClient;
+  #broken: Error | undefined;
+
+  constructor(client: pg.PoolClient) {
+    this.#client = client;
+  }
+
+  markBroken(error: unknown): void {
+    this.#broken ??= error instanceof Error ? error : new Error(String(error));
+  }
+
+  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  query<R>(
+    sqlOrCursor: string | PostgresCursor<R>,
+    parameters: ReadonlyArray<unknown> = [],
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    if (typeof sqlOrCursor !== "string") throw new Error("cursors are not configured for this database");
+    return this.#run<R>(sqlOrCursor, parameters);
+  }
+
+  async #run<R>(text: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
+    // Fails at once instead of waiting for another timeout: the rollback Kysely sends after a failed
+    // statement would otherwise hang on the same dead connection.
+    if (this.#broken)
+      throw new Error(`PostgreSQL connection dropped after: ${this.#broken.message}`, {
+        cause: this.#broken,
+      });
+    try {
+      // pg's result type is wider than Kysely's (command is any string); Kysely reads only the
+      // commands it knows.
+      return (await this.#client.query(text, [...parameters])) as unknown as PostgresQueryResult<R>;
+    } catch (error) {
+      if (!(error instanceof pg.DatabaseError)) this.markBroken(error);
+      throw error;
+    }
+  }
+
+  release(): void {
+    const broken = this.#broken;
+    this.#broken = undefined;
+    // pg-pool destroys a client released with an error instead of keeping it.
+    this.#client.release(broken ?? undefined);
+  }
 }
 
 /**
@@ -97,7 +224,12 @@ export function isUniqueViolation(error: unknown): boolean {
  * transaction it waits for), so the lock is tried without waiting and retried asynchronously.
  */
 async function beginImmediate(conn: Kysely<DB>): Promise<void> {
-  const deadline = Date.now() + SQLITE_LOCK_WAIT_MS;
+  // Read from the connection rather than passed in: the server entry and the React Router build each
+  // bundle this module (see dialectOf), so only the connection knows what createDatabase set.
+  const busy = await sql<{ timeout: number }>`pragma busy_timeout`.execute(conn);
+  const busyTimeoutMs = Number(busy.rows[0]?.timeout ?? DEFAULT_SQLITE_BUSY_TIMEOUT_MS);
+  // The same bound as a plain statement's: SQLITE_BUSY_TIMEOUT_MS is the longest wait for the lock.
+  const deadline = Date.now() + busyTimeoutMs;
   let delay = 1;
   await sql`pragma busy_timeout = 0`.execute(conn);
   try {
@@ -112,7 +244,7 @@ async function beginImmediate(conn: Kysely<DB>): Promise<void> {
       delay = Math.min(delay * 2, 25);
     }
   } finally {
-    await sql.raw(`pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`).execute(conn);
+    await sql.raw(`pragma busy_timeout = ${Math.max(0, Math.round(busyTimeoutMs))}`).execute(conn);
   }
 }
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import BetterSqlite3 from "better-sqlite3";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -34,6 +35,46 @@ describe("createDatabase (sqlite)", () => {
       expect(keys.rows[0]?.foreign_keys).toBe(1);
       expect(busy.rows[0]?.timeout).toBeGreaterThan(0);
     } finally {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("waits for another process's write lock as long as SQLITE_BUSY_TIMEOUT_MS says, and no longer", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "ridgeline-busy-"));
+    const file = path.join(dir, "site.db");
+    const db = createDatabase(`sqlite:${file}`, { logger: silentLogger, sqliteBusyTimeoutMs: 200 });
+    // Another process holding the write lock, as a long `npm run leads` or a second server would.
+    const other = new BetterSqlite3(file);
+    try {
+      await migrate(db);
+      const busy = await sql<{ timeout: number }>`pragma busy_timeout`.execute(db);
+      expect(busy.rows[0]?.timeout).toBe(200);
+
+      other.exec("begin immediate");
+      const started = performance.now();
+      const write = writeTransaction(db, (trx) =>
+        trx
+          .insertInto("newsletter_subscriptions")
+          .values({ email: "l@b.co", subscribed_at: isoTime(new Date()) })
+          .execute(),
+      );
+      await expect(write).rejects.toMatchObject({ code: expect.stringMatching(/^SQLITE_BUSY/) });
+      // A few busy timeouts at most (the default would keep the visitor waiting 15 s).
+      expect(performance.now() - started).toBeLessThan(3000);
+      other.exec("rollback");
+
+      await writeTransaction(db, (trx) =>
+        trx
+          .insertInto("newsletter_subscriptions")
+          .values({ email: "l@b.co", subscribed_at: isoTime(new Date()) })
+          .execute(),
+      );
+      // writeTransaction turns the busy timeout off while it retries; it must put the configured one back.
+      const after = await sql<{ timeout: number }>`pragma busy_timeout`.execute(db);
+      expect(after.rows[0]?.timeout).toBe(200);
+    } finally {
+      other.close();
       await db.destroy();
       rmSync(dir, { recursive: true, force: true });
     }
@@ -141,6 +182,22 @@ describe.each(testDialects)("database on $name", ({ create }) => {
       })
       .execute();
     await expect(insert).rejects.toThrow();
+  });
+});
+
+describe("createDatabase (postgres)", () => {
+  it("bounds each statement, and each idle transaction, on the server too", async () => {
+    const db = createDatabase(testPostgresUrl, { logger: silentLogger, poolSize: 1, queryTimeoutMs: 1500 });
+    try {
+      const setting = async (name: string) =>
+        (await sql<{ value: string }>`select current_setting(${name}) as value`.execute(db)).rows[0]?.value;
+      expect(await setting("statement_timeout")).toBe("1500ms");
+      expect(await setting("idle_in_transaction_session_timeout")).toBe("3s");
+      const slow = await sql`select pg_sleep(10)`.execute(db).catch((error: unknown) => error);
+      expect(slow).toMatchObject({ code: "57014" });
+    } finally {
+      await db.destroy();
+    }
   });
 });
 

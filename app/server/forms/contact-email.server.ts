@@ -22,13 +22,65 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, "&#39;");
 }
 
-/** One line of header-safe text: no control characters or line separators, single spaces. */
-export function headerSafe(value: string, maxLength: number): string {
-  const flat = value
+/** Line breaks of any kind, including the ones only some mail clients and editors honour. */
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
+
+/** Characters that reorder how the text around them is displayed (bidirectional controls). */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** An RFC 2047 encoded word, which mail clients decode when it appears in a header. */
+const ENCODED_WORD = /=\?[^?\s]*\?[bq]\?[^?\s]*\?=/gi;
+
+/** One line of text: control characters and line separators become spaces, runs of spaces one. */
+function oneLine(value: string): string {
+  return value
     .replace(/[\p{Cc}\u2028\u2029]/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
-  return flat.length > maxLength ? `${flat.slice(0, maxLength - 1)}…` : flat;
+}
+
+function shorten(value: string, maxLength: number): string {
+  const chars = Array.from(value);
+  // Cut between code points: half a surrogate pair would show as a broken character.
+  return chars.length > maxLength ? `${chars.slice(0, maxLength - 1).join("")}…` : value;
+}
+
+/**
+ * One line of header-safe text: no control characters or line separators, no bidirectional
+ * controls (which could make the subject read as something else), and no encoded words (which a
+ * mail client would decode into text the form never let through), single spaces.
+ */
+export function headerSafe(value: string, maxLength: number): string {
+  let text = oneLine(value.replace(BIDI_CONTROLS, " "));
+  // Removing one encoded word can join its neighbours into another.
+  for (let previous = ""; previous !== text; ) {
+    previous = text;
+    text = text.replace(ENCODED_WORD, " ");
+  }
+  return shorten(oneLine(text), maxLength);
+}
+
+/**
+ * A field shown after its label in the plain-text body: kept on that one line (a line break in it
+ * would start a line of its own that could pass for another label) and without bidirectional
+ * controls, which could make the line read as something else.
+ */
+function bodyField(value: string): string {
+  return oneLine(value.replace(BIDI_CONTROLS, ""));
+}
+
+/**
+ * The visitor's message, every line prefixed with "> ": however it is written, no line of it can
+ * pass for a label line of the notification.
+ */
+export function quoteLines(value: string): string {
+  return value
+    .split(LINE_BREAK)
+    .map((line) => {
+      const clean = line.replace(/[\p{Cc}]/gu, (c) => (c === "\t" ? c : " ")).trimEnd();
+      return clean === "" ? ">" : `> ${clean}`;
+    })
+    .join("\n");
 }
 
 export interface ContactNotificationInput {
@@ -47,18 +99,19 @@ export function buildContactNotification(input: ContactNotificationInput): Queue
     .replace("T", " ")
     .replace(/\.\d+Z$/, " UTC");
   const phone = contact.phone ?? "(not provided)";
+  const subjectName = headerSafe(contact.name, SUBJECT_NAME_MAX_LENGTH);
 
   const text = [
     "New website inquiry",
     "",
-    `Name: ${contact.name}`,
-    `Email: ${contact.email}`,
-    `Phone: ${phone}`,
+    `Name: ${bodyField(contact.name)}`,
+    `Email: ${bodyField(contact.email)}`,
+    `Phone: ${bodyField(phone)}`,
     `Submission: #${submissionId}`,
     `Received: ${received}`,
     "",
     "Message:",
-    contact.message,
+    quoteLines(contact.message),
     "",
     "Reply to this e-mail to answer the visitor directly.",
     "",
@@ -90,7 +143,7 @@ export function buildContactNotification(input: ContactNotificationInput): Queue
     from: input.mailFrom,
     to: input.salesEmail,
     replyTo: isPlainAddress(contact.email) ? contact.email : null,
-    subject: `New website inquiry from ${headerSafe(contact.name, SUBJECT_NAME_MAX_LENGTH)}`,
+    subject: subjectName === "" ? "New website inquiry" : `New website inquiry from ${subjectName}`,
     text,
     html,
   };

@@ -15,8 +15,15 @@ export interface MailWorkerOptions {
   maxAttempts?: number;
   baseDelayMs?: number;
   maxDelayMs?: number;
-  /** How long a claim lasts; a worker that dies mid-send leaves the message to others after this. */
+  /**
+   * How long a claim lasts without renewal: a worker that dies mid-send leaves the message to the
+   * others after this. Short, because a live worker renews it every renewMs while the send runs.
+   */
   lockMs?: number;
+  /** How often a claim is extended while its message is being sent (default lockMs / 3). */
+  renewMs?: number;
+  /** Longest pause between polls while the database fails (the pause doubles from pollMs). */
+  maxBackoffMs?: number;
   now?: () => Date;
 }
 
@@ -54,7 +61,9 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
   const pollMs = options.pollMs ?? 5000;
   const batchSize = options.batchSize ?? 10;
   const maxAttempts = options.maxAttempts ?? 20;
-  const lockMs = options.lockMs ?? 5 * 60_000;
+  const lockMs = options.lockMs ?? 30_000;
+  const renewMs = options.renewMs ?? Math.max(1, Math.floor(lockMs / 3));
+  const maxBackoffMs = Math.max(pollMs, options.maxBackoffMs ?? 60_000);
   const now = options.now ?? (() => new Date());
 
   // Claims one due message: queued and due, or 'sending' with an expired claim. On PostgreSQL, SKIP
@@ -90,9 +99,44 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
     });
   }
 
-  async function deliver(message: OutboxMessage): Promise<void> {
-    let failure: unknown = null;
-    let response: string | undefined;
+  // A claim is identified by its message id and attempt count: every claim increments attempts, so a
+  // worker whose claim lapsed and was taken over no longer matches, and cannot overwrite the outcome
+  // the new owner records.
+  async function renewClaim(message: OutboxMessage): Promise<void> {
+    const renewed = await writeTransaction(db, (trx) =>
+      trx
+        .updateTable("email_outbox")
+        .set({ locked_until: isoTime(new Date(now().getTime() + lockMs)) })
+        .where("id", "=", message.id)
+        .where("attempts", "=", message.attempts)
+        .where("status", "=", "sending")
+        .executeTakeFirst(),
+    );
+    if (Number(renewed.numUpdatedRows) === 0)
+      logger.warn(
+        { outboxId: message.id },
+        "e-mail claim lapsed during the send; another worker may send it too",
+      );
+  }
+
+  /** Sends while renewing the claim, so a slow SMTP peer never lets another worker take the message. */
+  async function sendRenewing(message: OutboxMessage): Promise<{ response?: string; failure: unknown }> {
+    let renewing: Promise<void> | undefined;
+    let renewFailed = false;
+    const timer = setInterval(() => {
+      if (renewing) return;
+      renewing = renewClaim(message)
+        .catch((error: unknown) => {
+          // Logged once per message: the database being down is reported by the run itself.
+          if (!renewFailed)
+            logger.warn({ outboxId: message.id, err: error }, "could not renew an e-mail claim");
+          renewFailed = true;
+        })
+        .finally(() => {
+          renewing = undefined;
+        });
+    }, renewMs);
+    timer.unref();
     try {
       const result = await transport.send({
         from: message.from_address,
@@ -103,21 +147,49 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
         html: message.html_body,
         messageId: messageIdFor(message),
       });
-      response = result.response ?? result.file;
+      return { response: result.response ?? result.file, failure: null };
     } catch (error) {
-      failure = error ?? new Error("unknown transport failure");
+      return { failure: error ?? new Error("unknown transport failure") };
+    } finally {
+      clearInterval(timer);
+      await renewing;
     }
+  }
+
+  async function recordSent(id: number, at: Date): Promise<void> {
+    await writeTransaction(db, (trx) =>
+      trx
+        .updateTable("email_outbox")
+        .set({ status: "sent", sent_at: isoTime(at), locked_until: null, last_error: null })
+        .where("id", "=", id)
+        .execute(),
+    );
+  }
+
+  // Messages the peer accepted whose 'sent' could not be recorded (the database failed right then).
+  // Recorded first on the next run, so a short outage does not make them go out twice.
+  const unrecorded = new Map<number, Date>();
+
+  async function recordUnrecorded(): Promise<void> {
+    for (const [id, at] of unrecorded) {
+      await recordSent(id, at);
+      unrecorded.delete(id);
+    }
+  }
+
+  async function deliver(message: OutboxMessage): Promise<void> {
+    const { response, failure } = await sendRenewing(message);
 
     const at = now();
     if (failure === null) {
-      // Marked as soon as the peer accepted: a crash before this line is the only way to send twice.
-      await writeTransaction(db, (trx) =>
-        trx
-          .updateTable("email_outbox")
-          .set({ status: "sent", sent_at: isoTime(at), locked_until: null, last_error: null })
-          .where("id", "=", message.id)
-          .execute(),
-      );
+      // Marked as soon as the peer accepted: a crash before this line (or a send that outlived its
+      // claim, which the renewals make unlikely) is the only way to send twice.
+      try {
+        await recordSent(message.id, at);
+      } catch (error) {
+        unrecorded.set(message.id, at);
+        throw error;
+      }
       logger.info({ outboxId: message.id, kind: message.kind, response }, "e-mail delivered");
       return;
     }
@@ -137,6 +209,8 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
           next_attempt_at: giveUp ? message.next_attempt_at : isoTime(nextAttemptAt),
         })
         .where("id", "=", message.id)
+        .where("attempts", "=", message.attempts)
+        .where("status", "=", "sending")
         .execute(),
     );
     const context = { outboxId: message.id, kind: message.kind, attempts: message.attempts, err: failure };
@@ -153,6 +227,7 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
   function runOnce(): Promise<number> {
     const run = chain.then(async () => {
       let handled = 0;
+      await recordUnrecorded();
       // After stop() the message in hand is finished, but no new one is claimed: shutdown stays quick
       // and whatever is left waits in the queue for the next start.
       while (handled < batchSize && !stopped) {
@@ -179,6 +254,10 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
     timer.unref();
   }
 
+  // Consecutive runs that failed (the database did not answer): the pause doubles with each, so a
+  // database outage is not polled at full rate, and the outage is logged once, not at every poll.
+  let failedRuns = 0;
+
   function tick() {
     timer = undefined;
     if (inFlight) {
@@ -190,13 +269,20 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
         again = false;
         try {
           if ((await runOnce()) >= batchSize) again = true;
+          if (failedRuns > 0) logger.info({ failedRuns }, "mail worker reached the database again");
+          failedRuns = 0;
         } catch (error) {
-          logger.error({ err: error }, "mail worker run failed; retrying at the next poll");
+          if (failedRuns === 0)
+            logger.error(
+              { err: error },
+              "mail worker run failed; retrying with growing pauses until it succeeds",
+            );
+          failedRuns += 1;
         }
       } while (again && !stopped);
     })().finally(() => {
       inFlight = undefined;
-      schedule(pollMs);
+      schedule(failedRuns === 0 ? pollMs : Math.min(pollMs * 2 ** failedRuns, maxBackoffMs));
     });
   }
 
