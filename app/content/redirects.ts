@@ -1,3 +1,6 @@
+// Relative: routes.ts loads this file before the "~" alias exists.
+import { withoutTrailingSlashes } from "../lib/paths";
+
 /**
  * Legacy paths of the previous site and where they now live. This one table drives the server's
  * HTTP 301s and the in-app redirects (which replace the history entry).
@@ -32,7 +35,7 @@ export const legacyRedirects: ReadonlyMap<string, string> = new Map<string, stri
 
 /** Where a legacy path now lives, with the query string kept; undefined for any other path. */
 export function resolveLegacyRedirect(pathname: string, search = ""): string | undefined {
-  const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const normalized = withoutTrailingSlashes(pathname);
   const target = legacyRedirects.get(normalized.toLowerCase());
   if (!target) return undefined;
   return search && search !== "?" ? `${target}${search.startsWith("?") ? search : `?${search}`}` : target;
