@@ -117,6 +117,73 @@ function buildMigrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    "0003_mail_extras": {
+      // Extra headers (List-Unsubscribe), an order of sending (leads before bulk mail), a key that
+      // makes queuing the same message twice a no-op, and attachments kept in the database.
+      // biome-ignore lint/suspicious/noExplicitAny: see 0001
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable("email_outbox").addColumn("headers", "text").execute();
+        await db.schema
+          .alterTable("email_outbox")
+          .addColumn("priority", "integer", (col) => col.notNull().defaultTo(0))
+          .execute();
+        await db.schema.alterTable("email_outbox").addColumn("dedupe_key", "text").execute();
+        await db.schema
+          .createIndex("email_outbox_dedupe_key_idx")
+          .on("email_outbox")
+          .column("dedupe_key")
+          .unique()
+          .execute();
+        await db.schema
+          .createIndex("email_outbox_status_priority_next_attempt_at_idx")
+          .on("email_outbox")
+          .columns(["status", "priority", "next_attempt_at"])
+          .execute();
+
+        await db.schema
+          .createTable("stored_files")
+          .addColumn("id", "integer", id)
+          .addColumn("file_name", "text", (col) => col.notNull())
+          .addColumn("content_type", "text", (col) => col.notNull())
+          .addColumn("byte_size", "integer", (col) => col.notNull())
+          .addColumn("sha256", "text", (col) => col.notNull())
+          .addColumn("content", dialect === "postgres" ? "bytea" : "blob", (col) => col.notNull())
+          .addColumn("created_at", "text", (col) => col.notNull())
+          .execute();
+        await db.schema
+          .createTable("email_attachments")
+          .addColumn("outbox_id", "integer", (col) =>
+            col.notNull().references("email_outbox.id").onDelete("cascade"),
+          )
+          .addColumn("position", "integer", (col) => col.notNull())
+          .addColumn("file_id", "integer", (col) => col.notNull().references("stored_files.id"))
+          .addPrimaryKeyConstraint("email_attachments_pkey", ["outbox_id", "position"])
+          .execute();
+        await db.schema
+          .createIndex("email_attachments_file_id_idx")
+          .on("email_attachments")
+          .column("file_id")
+          .execute();
+      },
+    },
+    "0004_search_misses": {
+      // Site searches that found nothing, one row per normalised query (docs/search.md); nothing
+      // about who searched.
+      // biome-ignore lint/suspicious/noExplicitAny: see 0001
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable("search_misses")
+          .addColumn("query", "text", (col) => col.primaryKey())
+          .addColumn("count", "integer", (col) => col.notNull())
+          .addColumn("last_seen_at", "text", (col) => col.notNull())
+          .execute();
+        await db.schema
+          .createIndex("search_misses_last_seen_at_idx")
+          .on("search_misses")
+          .column("last_seen_at")
+          .execute();
+      },
+    },
   };
 }
 

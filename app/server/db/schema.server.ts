@@ -62,6 +62,31 @@ export interface EmailOutboxTable {
   locked_until: IsoTimestamp | null;
   created_at: IsoTimestamp;
   sent_at: IsoTimestamp | null;
+  /** Extra headers as a JSON object of name to value (e.g. List-Unsubscribe), or null. */
+  headers: string | null;
+  /** Lower goes first: a lead's notification (0) never waits behind bulk mail (see MAIL_PRIORITY). */
+  priority: Generated<number>;
+  /** Unique when set: queuing a message with a key already queued does nothing. */
+  dedupe_key: string | null;
+}
+
+/** A file kept in the database (so every instance sees it), e.g. a drawing attached to a quote request. */
+export interface StoredFileTable {
+  id: Generated<number>;
+  file_name: string;
+  content_type: string;
+  byte_size: number;
+  /** Hex SHA-256 of the content. */
+  sha256: string;
+  content: Buffer;
+  created_at: IsoTimestamp;
+}
+
+/** The files a queued message carries, in order. */
+export interface EmailAttachmentTable {
+  outbox_id: number;
+  position: number;
+  file_id: number;
 }
 
 /** Values generated once and shared by every instance (e.g. `client_key_secret`). */
@@ -71,6 +96,13 @@ export interface AppSettingTable {
   created_at: IsoTimestamp;
 }
 
+/** Site searches that found nothing (docs/search.md): the normalised query only, never who asked. */
+export interface SearchMissTable {
+  query: string;
+  count: number;
+  last_seen_at: IsoTimestamp;
+}
+
 export interface DB {
   app_settings: AppSettingTable;
   contact_submissions: ContactSubmissionTable;
@@ -78,6 +110,9 @@ export interface DB {
   newsletter_attempts: NewsletterAttemptTable;
   rate_limit_hits: RateLimitHitTable;
   email_outbox: EmailOutboxTable;
+  stored_files: StoredFileTable;
+  email_attachments: EmailAttachmentTable;
+  search_misses: SearchMissTable;
 }
 
 export type Database = Kysely<DB>;

@@ -15,6 +15,8 @@ export interface OutgoingMail {
   html?: string | null;
   /** A stable Message-ID lets the recipient's client fold a rare duplicate delivery. */
   messageId?: string;
+  headers?: Readonly<Record<string, string>>;
+  attachments?: ReadonlyArray<{ filename: string; contentType: string; content: Buffer }>;
 }
 
 export interface SendResult {
@@ -49,6 +51,8 @@ function toNodemailer(mail: OutgoingMail) {
     text: mail.text,
     html: mail.html ?? undefined,
     messageId: mail.messageId,
+    headers: mail.headers ? { ...mail.headers } : undefined,
+    attachments: mail.attachments?.map((file) => ({ ...file })),
   };
 }
 

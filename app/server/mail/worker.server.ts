@@ -82,6 +82,7 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
             eb.and([eb("status", "=", "sending"), eb("locked_until", "<=", nowIso)]),
           ]),
         )
+        .orderBy("priority")
         .orderBy("next_attempt_at")
         .orderBy("id")
         .limit(1)
@@ -146,6 +147,8 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
         text: message.text_body,
         html: message.html_body,
         messageId: messageIdFor(message),
+        headers: message.headers ? (JSON.parse(message.headers) as Record<string, string>) : undefined,
+        attachments: await attachmentsOf(message.id),
       });
       return { response: result.response ?? result.file, failure: null };
     } catch (error) {
@@ -175,6 +178,21 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
       await recordSent(id, at);
       unrecorded.delete(id);
     }
+  }
+
+  async function attachmentsOf(outboxId: number) {
+    const rows = await db
+      .selectFrom("email_attachments")
+      .innerJoin("stored_files", "stored_files.id", "email_attachments.file_id")
+      .select(["stored_files.file_name", "stored_files.content_type", "stored_files.content"])
+      .where("email_attachments.outbox_id", "=", outboxId)
+      .orderBy("email_attachments.position")
+      .execute();
+    return rows.map((row) => ({
+      filename: row.file_name,
+      contentType: row.content_type,
+      content: Buffer.from(row.content),
+    }));
   }
 
   async function deliver(message: OutboxMessage): Promise<void> {
