@@ -118,6 +118,13 @@ async function main(): Promise<void> {
     },
   );
 
+  // CONNECT (a proxy tunnel) never reaches the request handler; without this the connection would
+  // simply be dropped.
+  server.on("connect", (_req, socket) => {
+    socket.end(
+      "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
+    );
+  });
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;

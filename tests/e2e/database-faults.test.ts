@@ -12,7 +12,7 @@ import { type SpawnedServer, spawnServer } from "./spawned-server";
  * hanging, and once the database answers again the same process serves and sends as before.
  */
 
-const spawnPort = Number(process.env.E2E_PORT ?? 3100) + 50;
+const spawnPort = Number(process.env.E2E_PORT ?? 3100) + 70;
 const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const database = `t_${randomBytes(6).toString("hex")}`;
 

@@ -1,0 +1,301 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import {
+  describeOutcome,
+  type HeaderLines,
+  headerOf,
+  type RawOutcome,
+  type RawRequest,
+  rawRequest,
+} from "./raw-http";
+import { type SpawnedServer, spawnServer } from "./spawned-server";
+
+/*
+ * The site behind nginx, configured the way docs and tutorials show it ($host, $proxy_add_x_forwarded_for,
+ * $scheme), as it runs in production. What a visitor writes into X-Forwarded-For or X-Forwarded-Proto
+ * must not change who the server thinks it is or whether it speaks HTTPS; redirects, revalidation and
+ * malformed Hosts behave through the proxy as they do directly.
+ */
+
+const NGINX = "/usr/sbin/nginx";
+const basePort = Number(process.env.E2E_PORT ?? 3100);
+// The real client, on an address of its own: the proxy itself talks to the server from 127.0.0.1.
+const CLIENT = "127.0.0.2";
+const OTHER_CLIENT = "127.0.0.3";
+const HSTS = "max-age=31536000; includeSubDomains";
+
+test.skip(
+  !existsSync(NGINX) && !process.env.CI,
+  `nginx is not installed at ${NGINX} (apt-get install -y nginx-light); .ci/run installs it, and in CI this test fails instead of skipping`,
+);
+test.describe.configure({ mode: "default" });
+
+interface Nginx {
+  /** Plain HTTP: X-Forwarded-Proto is $scheme. */
+  plainPort: number;
+  /** Stands for a TLS listener whose TLS ends at the proxy: X-Forwarded-Proto is https. */
+  httpsPort: number;
+  stop(): Promise<void>;
+}
+
+function nginxConfig(dir: string, upstream: number, plainPort: number, httpsPort: number): string {
+  const proxied = (proto: string) => `
+    location / {
+      proxy_pass http://127.0.0.1:${upstream};
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto ${proto};
+    }`;
+  // As root, nginx would run its worker as "nobody", which cannot use the temporary folder.
+  return `${process.getuid?.() === 0 ? "user root;" : ""}
+worker_processes 1;
+error_log ${dir}/error.log warn;
+events { worker_connections 128; }
+http {
+  access_log ${dir}/access.log;
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  server {
+    listen 127.0.0.1:${plainPort};
+    server_name _;${proxied("$scheme")}
+  }
+  server {
+    listen 127.0.0.1:${httpsPort};
+    server_name _;${proxied("https")}
+  }
+}
+`;
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: "127.0.0.1" });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+async function startNginx(upstream: number, plainPort: number, httpsPort: number): Promise<Nginx> {
+  if (!existsSync(NGINX))
+    throw new Error(`nginx is required here and missing at ${NGINX}; .ci/run installs it`);
+  const dir = mkdtempSync(path.join(tmpdir(), "site-nginx-"));
+  writeFileSync(path.join(dir, "nginx.conf"), nginxConfig(dir, upstream, plainPort, httpsPort));
+  const child: ChildProcess = spawn(
+    NGINX,
+    [
+      "-p",
+      dir,
+      "-c",
+      path.join(dir, "nginx.conf"),
+      "-e",
+      path.join(dir, "error.log"),
+      "-g",
+      `daemon off; pid ${dir}/nginx.pid;`,
+    ],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const errorLog = () =>
+    existsSync(path.join(dir, "error.log")) ? readFileSync(path.join(dir, "error.log"), "utf8") : "";
+  for (let tries = 0; ; tries += 1) {
+    if (child.exitCode !== null || tries > 100) {
+      child.kill("SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`nginx did not start: ${stderr}${errorLog()}`);
+    }
+    if ((await accepts(plainPort)) && (await accepts(httpsPort))) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    plainPort,
+    httpsPort,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGQUIT");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(timer);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function get(port: number, target: string, extra: HeaderLines = [], method = "GET"): Promise<RawOutcome> {
+  return rawRequest(
+    port,
+    { method, target, headers: [["Host", `127.0.0.1:${port}`], ...extra, ["Connection", "close"]] },
+    { localAddress: CLIENT },
+  );
+}
+
+function contactPost(port: number, forwardedFor: string, from: string, index: number): Promise<RawOutcome> {
+  const body = JSON.stringify({
+    name: "Proxy Probe",
+    email: `proxy-${index}@example.com`,
+    phone: "",
+    message: "Quote request sent through the proxy.",
+  });
+  const request: RawRequest = {
+    method: "POST",
+    target: "/api/contact",
+    headers: [
+      ["Host", `127.0.0.1:${port}`],
+      ["Content-Type", "application/json"],
+      ["Content-Length", String(Buffer.byteLength(body))],
+      ["X-Forwarded-For", forwardedFor],
+      ["Connection", "close"],
+    ],
+    body,
+  };
+  return rawRequest(port, request, { localAddress: from });
+}
+
+const statusOf = (outcome: RawOutcome) => (outcome.ok ? outcome.status : describeOutcome(outcome));
+
+/** Headers a 304 repeats from its 200 (its body and Content-Length aside). */
+const REPEATED = [
+  "content-security-policy",
+  "x-content-type-options",
+  "referrer-policy",
+  "x-frame-options",
+  "cross-origin-opener-policy",
+  "permissions-policy",
+  "strict-transport-security",
+  "cache-control",
+  "etag",
+  "vary",
+  "content-type",
+];
+
+const setups = [
+  { trust: "true", serverPort: basePort + 63, plainPort: basePort + 110, httpsPort: basePort + 111 },
+  { trust: "127.0.0.1", serverPort: basePort + 64, plainPort: basePort + 112, httpsPort: basePort + 113 },
+];
+
+for (const { trust, serverPort, plainPort, httpsPort } of setups) {
+  test.describe(`behind nginx with TRUST_PROXY=${trust}`, () => {
+    let server: SpawnedServer | undefined;
+    let nginx: Nginx | undefined;
+
+    test.beforeAll(async () => {
+      if (!existsSync(NGINX))
+        throw new Error(`nginx is required in CI and missing at ${NGINX}; .ci/run installs it`);
+      server = await spawnServer(serverPort, { TRUST_PROXY: trust });
+      nginx = await startNginx(serverPort, plainPort, httpsPort);
+    });
+
+    test.afterAll(async () => {
+      await nginx?.stop();
+      await server?.stop();
+    });
+
+    test("a forged X-Forwarded-For does not dodge the per-client contact limit", async () => {
+      const outcomes: RawOutcome[] = [];
+      // A new first entry on every post: to a server that read the left end, each would be a new client.
+      for (let i = 1; i <= 6; i += 1)
+        outcomes.push(await contactPost(plainPort, `203.0.113.${i}`, CLIENT, i));
+      expect(outcomes.map(statusOf)).toEqual([200, 200, 200, 200, 200, 429]);
+      const refused = outcomes[5];
+      expect(refused?.ok && Number(headerOf(refused, "retry-after"))).toBeGreaterThan(0);
+      // The limit is the real client's, not everyone's: another address behind the same proxy is served.
+      expect(statusOf(await contactPost(plainPort, "203.0.113.1", OTHER_CLIENT, 7))).toBe(200);
+    });
+
+    test("HSTS only when the proxy, not the visitor, says the request came over HTTPS", async () => {
+      const plain = await get(plainPort, "/");
+      const forged = await get(plainPort, "/", [["X-Forwarded-Proto", "https"]]);
+      const https = await get(httpsPort, "/");
+      for (const outcome of [plain, forged, https]) expect(statusOf(outcome)).toBe(200);
+      expect(plain.ok && headerOf(plain, "strict-transport-security")).toBeUndefined();
+      expect(forged.ok && headerOf(forged, "strict-transport-security")).toBeUndefined();
+      expect(https.ok && headerOf(https, "strict-transport-security")).toBe(HSTS);
+    });
+
+    test("redirects through the proxy stay on the proxy's origin", async () => {
+      const origin = `http://127.0.0.1:${plainPort}`;
+      for (const [target, expected] of [
+        ["/about/", "/about"],
+        ["/services?from=old-site", "/about?from=old-site"],
+        ["/.//evil.example/", undefined],
+        ["/%2e//evil.example/", undefined],
+      ]) {
+        const outcome = await get(plainPort, target ?? "");
+        expect(outcome.ok, `${target}: ${describeOutcome(outcome)}`).toBe(true);
+        if (!outcome.ok) continue;
+        if (expected) expect(outcome.status, target).toBe(301);
+        if (outcome.status < 300 || outcome.status >= 400) {
+          expect(outcome.status, target).toBeLessThan(500);
+          continue;
+        }
+        const location = headerOf(outcome, "location") ?? "";
+        expect(location, target).toMatch(/^\/(?![/\\])/);
+        expect(new URL(location, origin).origin, target).toBe(origin);
+        if (expected) expect(location, target).toBe(expected);
+      }
+    });
+
+    test("a revalidated page answers 304 through the proxy with the 200's security headers", async () => {
+      // Over the https-standing listener, so Strict-Transport-Security is among the headers compared.
+      const full = await get(httpsPort, "/about");
+      expect(statusOf(full)).toBe(200);
+      if (!full.ok) return;
+      const etag = headerOf(full, "etag");
+      expect(etag).toBeTruthy();
+      expect(headerOf(full, "content-security-policy")).toContain("script-src");
+      const revalidated = await get(httpsPort, "/about", [["If-None-Match", etag ?? ""]]);
+      expect(statusOf(revalidated)).toBe(304);
+      if (!revalidated.ok) return;
+      expect(headerOf(revalidated, "content-security-policy")).toBe(
+        headerOf(full, "content-security-policy"),
+      );
+      const pick = (outcome: typeof full) =>
+        Object.fromEntries(REPEATED.map((name) => [name, headerOf(outcome, name)]));
+      expect(pick(revalidated)).toEqual(pick(full));
+      expect(revalidated.body.length).toBe(0);
+    });
+
+    test("a malformed Host through the proxy gets a 400 and the server keeps serving", async () => {
+      for (const host of ["x@y", "[::1", "ex%61mple.com", "a b", ""]) {
+        const outcome = await rawRequest(
+          plainPort,
+          {
+            method: "GET",
+            target: "/nope",
+            headers: [
+              ["Host", host],
+              ["Connection", "close"],
+            ],
+          },
+          { localAddress: CLIENT },
+        );
+        // nginx refuses some of these itself ("a b", empty); the rest reach the server as $host.
+        expect(statusOf(outcome), `Host ${JSON.stringify(host)}`).toBe(400);
+      }
+      const refusedByServer = () =>
+        (server?.logs() ?? []).filter((line) => {
+          const { req, res } = line as { req?: { url?: string }; res?: { statusCode?: number } };
+          return req?.url === "/nope" && res?.statusCode === 400;
+        }).length;
+      await expect.poll(refusedByServer, { message: "malformed Hosts that nginx passed on" }).toBe(3);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(server?.child.exitCode).toBeNull();
+      expect(statusOf(await get(plainPort, "/healthz"))).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${serverPort}/healthz`)).status).toBe(200);
+    });
+  });
+}
