@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
 import { type SmtpPeer, startSmtpPeer } from "../../app/server/mail/test-smtp-peer.server";
+import { adminUrl, databaseUrlFor, pgQuery } from "../support/postgres";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 import { clientAddress, contactBody, postJson, uniqueEmail } from "./fault-support";
 import { type SpawnedServer, spawnServer } from "./spawned-server";
@@ -13,28 +13,10 @@ import { type SpawnedServer, spawnServer } from "./spawned-server";
  */
 
 const spawnPort = Number(process.env.E2E_PORT ?? 3100) + 70;
-const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const database = `t_${randomBytes(6).toString("hex")}`;
 
-async function query<T>(connectionString: string, text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
-function databaseUrl(port?: number): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  if (port !== undefined) {
-    url.hostname = "127.0.0.1";
-    url.port = String(port);
-  }
-  return url.toString();
-}
+const query = pgQuery;
+const databaseUrl = (port?: number) => databaseUrlFor(database, port);
 
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
   const started = performance.now();

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
 import { type SmtpPeer, startSmtpPeer } from "../../app/server/mail/test-smtp-peer.server";
+import { adminUrl, databaseUrlFor, pgQuery } from "../support/postgres";
 import {
   clientAddress,
   contactBody,
@@ -18,23 +18,7 @@ import { type SpawnedServer, spawnServer } from "./spawned-server";
  */
 
 const basePort = Number(process.env.E2E_PORT ?? 3100);
-const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-
-async function query<T>(connectionString: string, text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
-function databaseUrlFor(name: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+const query = pgQuery;
 
 test.describe.configure({ mode: "serial" });
 

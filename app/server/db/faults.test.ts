@@ -9,6 +9,7 @@ import type { Database } from "~/server/db/schema.server";
 import { memoryLogger, silentLogger, testPostgresUrl } from "~/server/db/test-databases.server";
 import { submitContact } from "~/server/forms/contact.server";
 import { createHealthCheck } from "~/server/services.server";
+import { pgQuery } from "../../../tests/support/postgres";
 import { startTcpProxy, type TcpProxy } from "../../../tests/support/tcp-proxy";
 
 /*
@@ -21,15 +22,7 @@ const POOL_SIZE = 3;
 const TIMEOUTS = { connectTimeoutMs: 1000, queryTimeoutMs: 1000, idleTimeoutMs: 30_000 };
 const schema = `t_${randomBytes(6).toString("hex")}`;
 
-async function admin(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: testPostgresUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (text: string) => pgQuery(testPostgresUrl, text);
 
 /** The test database's URL through the proxy, in this file's own schema. */
 function urlThrough(proxy: TcpProxy): string {
