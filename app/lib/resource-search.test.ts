@@ -10,6 +10,7 @@ import {
   documentCategoryParam,
   filterArticles,
   filterDocuments,
+  hasResourceFilters,
   parseArticleCategory,
   parseDocumentCategory,
   queryWords,
@@ -183,5 +184,20 @@ describe("category values in the URL", () => {
   it("all is left out of the URL", () => {
     expect(documentCategoryParam("all")).toBeNull();
     expect(articleCategoryParam("all")).toBeNull();
+  });
+});
+
+describe("filtered URLs", () => {
+  it.each([
+    ["?q=rfid", true],
+    ["?category=labels", true],
+    ["?aq=ghs", true],
+    ["?acategory=design", true],
+    ["?q=", true],
+    ["", false],
+    ["?utm_source=mail", false],
+    ["?query=rfid&cat=labels", false],
+  ])("%j asks for filtered lists: %s", (search, expected) => {
+    expect(hasResourceFilters(new URLSearchParams(search))).toBe(expected);
   });
 });

@@ -8,6 +8,28 @@ import type { BrochureCategory } from "~/content/schema";
  * tested on their own and the page only wires them to the URL.
  */
 
+/**
+ * URL parameters of the two lists: `q` and `category` for the technical documents, `aq` and `acategory`
+ * for the tips articles, so both keep their own state in one URL.
+ */
+export const documentFilterParams = { query: "q", category: "category" } as const;
+export const articleFilterParams = { query: "aq", category: "acategory" } as const;
+const filterParamNames = [...Object.values(documentFilterParams), ...Object.values(articleFilterParams)];
+
+/**
+ * Whether a /resources URL asks for filtered lists. The prerendered page shows them unfiltered, so the
+ * server renders such a URL on request instead (pipeline.server.ts), filtered with the functions below:
+ * the same ones the browser runs, which is why hydration finds the same lists.
+ */
+export function hasResourceFilters(params: URLSearchParams): boolean {
+  return filterParamNames.some((name) => params.has(name));
+}
+
+/** The anchor of a brochure's card in the documents list (search results link to it). */
+export function documentCardId(brochureId: string): string {
+  return `document-${brochureId}`;
+}
+
 export type DocumentFilterCategory = BrochureCategory | "all";
 export type ArticleFilterCategory = ArticleCategory | "all";
 

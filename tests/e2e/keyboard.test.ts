@@ -211,7 +211,7 @@ test.describe("mobile menu at 375 px", () => {
       const close = menu.getByRole("button", { name: "Close menu" });
       await expect(close).toBeFocused();
 
-      const stops = await menu.locator("a[href], button:not([disabled])").count();
+      const stops = await menu.locator("a[href], button:not([disabled]), input:not([type=hidden])").count();
       for (let press = 0; press < stops; press += 1) {
         await page.keyboard.press("Tab");
         expect(await menu.evaluate((panel) => panel.contains(document.activeElement))).toBe(true);

@@ -1,6 +1,7 @@
 import { MailIcon, PhoneIcon } from "lucide-react";
 import type { RefObject } from "react";
 import { Link } from "react-router";
+import { SiteSearch } from "~/components/search/site-search";
 import { Button } from "~/components/ui/button";
 import { Sheet } from "~/components/ui/sheet";
 import { company, telHref } from "~/content/company";
@@ -29,6 +30,7 @@ export default function MobileMenuSheet({
       title="Menu"
       description="Site navigation and contact details"
     >
+      <SiteSearch id="menu-search" onNavigate={close} />
       <nav aria-label="Mobile">
         <ul className="flex flex-col gap-1">
           {mainNavigation.map((item) => {

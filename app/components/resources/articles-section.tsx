@@ -4,6 +4,7 @@ import { resourceSectionIds, resources } from "~/content/resources";
 import {
   type ArticleFilterCategory,
   articleCategoryParam,
+  articleFilterParams,
   filterArticles,
   parseArticleCategory,
 } from "~/lib/resource-search";
@@ -18,8 +19,7 @@ const headingId = `${resourceSectionIds.articles}-heading`;
  * from the documents' `q` and `category`, so both lists keep their own state in one URL.
  */
 export const articleParams = {
-  query: "aq",
-  category: "acategory",
+  ...articleFilterParams,
   parseCategory: parseArticleCategory,
   categoryParam: articleCategoryParam,
 } as const;

@@ -8,7 +8,9 @@ import { resourceSectionIds, resources } from "~/content/resources";
 import { brochureFile, describeDocument } from "~/lib/documents";
 import {
   type DocumentFilterCategory,
+  documentCardId,
   documentCategoryParam,
+  documentFilterParams,
   filterDocuments,
   parseDocumentCategory,
 } from "~/lib/resource-search";
@@ -19,8 +21,7 @@ const headingId = `${resourceSectionIds.documents}-heading`;
 
 /** URL parameters of this list: `?q=<text>&category=<brochure category>`. */
 export const documentParams = {
-  query: "q",
-  category: "category",
+  ...documentFilterParams,
   parseCategory: parseDocumentCategory,
   categoryParam: documentCategoryParam,
 } as const;
@@ -40,7 +41,10 @@ const DocumentCard = memo(function DocumentCard({
 }) {
   const file = brochureFile(brochure.id);
   return (
-    <article className="flex h-full flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist">
+    <article
+      id={documentCardId(brochure.id)}
+      className="flex h-full flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist"
+    >
       <div className="flex items-start justify-between gap-3">
         <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-amber/20 text-navy">
           <FileTextIcon aria-hidden="true" className="size-5" />

@@ -1,7 +1,5 @@
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
 import { useLocation, useNavigationType, useSearchParams } from "react-router";
-
-const subscribeNever = () => () => {};
 
 /**
  * The query string most recently asked for, until the router commits it. Both lists on the page
@@ -9,19 +7,6 @@ const subscribeNever = () => () => {};
  * category click whose navigation has not settled yet would be undone by typing in the other list.
  */
 let pendingSearch: string | null = null;
-
-/**
- * False while the server renders and while the browser hydrates, true afterwards. The prerendered
- * /resources has no query string, so the first browser render must ignore the URL's query too or
- * hydration would not match; the real filter applies in the render right after.
- */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-}
 
 export interface ListFilterKeys<Category extends string> {
   /** URL parameter holding the search text. */
@@ -42,21 +27,22 @@ export interface ListFilterKeys<Category extends string> {
  * URL on every navigation that is not our own typing (load, back/forward, links, category clicks).
  */
 export function useListFilter<Category extends string>(keys: ListFilterKeys<Category>) {
-  const hydrated = useHydrated();
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const navigationType = useNavigationType();
 
-  const urlQuery = hydrated ? (searchParams.get(keys.query) ?? "") : "";
-  const category = hydrated ? keys.parseCategory(searchParams.get(keys.category)) : "all";
+  // The URL applies from the first render: the server renders a filtered URL itself
+  // (hasResourceFilters in resource-search.ts), so the HTML the browser hydrates shows the same lists.
+  const urlQuery = searchParams.get(keys.query) ?? "";
+  const category = keys.parseCategory(searchParams.get(keys.category));
 
   const [query, setQuery] = useState(urlQuery);
   // Adjusted during render rather than in an effect, so the list never paints with the old text.
-  const [seen, setSeen] = useState({ key: location.key, hydrated });
-  if (seen.key !== location.key || seen.hydrated !== hydrated) {
-    setSeen({ key: location.key, hydrated });
+  const [seenKey, setSeenKey] = useState(location.key);
+  if (seenKey !== location.key) {
+    setSeenKey(location.key);
     if (location.search === pendingSearch || navigationType === "POP") pendingSearch = null;
-    if (navigationType !== "REPLACE" || seen.hydrated !== hydrated) setQuery(urlQuery);
+    if (navigationType !== "REPLACE") setQuery(urlQuery);
   }
 
   function write(next: { query: string; category: Category | "all" }, replace: boolean) {

@@ -1,0 +1,264 @@
+import MiniSearch, { type Options, type QueryCombination, type SearchResult } from "minisearch";
+import {
+  type SearchGroup,
+  type SearchHit,
+  type SearchHitGroup,
+  type SearchSuggestion,
+  type SiteSearchResult,
+  searchGroups,
+} from "~/lib/search-types";
+import type { PdfLocation, SearchDocument } from "./documents.server";
+import { cleanQuery, isSearchable, processTerm, scan, tokenize } from "./normalize.server";
+import { highlight, type PreparedText, prepareText, snippet } from "./snippet.server";
+
+/**
+ * The site search over a MiniSearch index (docs/search.md). The index is built once at build time
+ * (scripts/build-search-index.ts) and loaded once by the server; MiniSearch does the matching and the
+ * scoring (BM25), this module decides how a query's words combine and shapes the results for the pages.
+ */
+
+const FIELDS = ["title", "keywords", "text"];
+const STORED_FIELDS = ["group", "title", "context", "url", "pdf", "keywords", "text"];
+
+/** A query's first words only: enough for any real query, and a bound on the work one request costs. */
+export const MAX_QUERY_WORDS = 12;
+/** Results shown per group on the results page. */
+export const RESULTS_PER_GROUP = 10;
+/** Suggestions under the header's search field. */
+export const SUGGESTION_COUNT = 6;
+
+const PLAIN_WORD = /^[a-z]+$/;
+
+/**
+ * The MiniSearch options; the index must be loaded with the same ones it was built with. Queries are
+ * split by queryPlan, so at search time each string MiniSearch sees is one token already.
+ */
+function indexOptions(): Options<SearchDocument> {
+  return {
+    fields: FIELDS,
+    storeFields: STORED_FIELDS,
+    tokenize: (text) => tokenize(text),
+    processTerm: (term) => processTerm(term),
+    searchOptions: {
+      tokenize: (term) => [term],
+      boost: { title: 4, keywords: 2 },
+    },
+  };
+}
+
+export function buildIndex(documents: readonly SearchDocument[]): MiniSearch<SearchDocument> {
+  const index = new MiniSearch<SearchDocument>(indexOptions());
+  index.addAll(documents);
+  return index;
+}
+
+export function serializeIndex(index: MiniSearch<SearchDocument>): string {
+  return JSON.stringify(index);
+}
+
+type Mode = "page" | "suggest";
+
+/**
+ * One typo (a letter missing, added or changed) in a word of five letters or more; none in numbers,
+ * sizes and part numbers.
+ */
+const fuzzy = (term: string) => (PLAIN_WORD.test(term) && term.length >= 5 ? 1 : false);
+
+/** A typed word with two neighbouring letters swapped back ("polyehtylene" → "polyethylene"). */
+export function swaps(term: string): string[] {
+  if (!PLAIN_WORD.test(term) || term.length < 5) return [];
+  const found = new Set<string>();
+  for (let at = 0; at < term.length - 1; at++) {
+    if (term[at] === term[at + 1]) continue;
+    found.add(term.slice(0, at) + term[at + 1] + term[at] + term.slice(at + 2));
+  }
+  return [...found];
+}
+
+/** Swapped letters weigh what one typo weighs in MiniSearch (its fuzzy weight). */
+const SWAP_WEIGHT = 0.45;
+
+/** The words a typed word may have meant with two letters swapped back, among those the index holds. */
+type SwapsFor = (term: string) => string[];
+
+function leaf(term: string, prefix: (term: string) => boolean, swapsFor?: SwapsFor): QueryCombination {
+  // The stem and the word itself (processTerm) each find the document: OR.
+  const typed: QueryCombination = { queries: [term], combineWith: "OR", fuzzy, prefix };
+  const swapped = swapsFor?.(term) ?? [];
+  if (swapped.length === 0) return typed;
+  // MiniSearch's fuzzy match counts a swap of two letters as two edits; a reader counts one typo.
+  return {
+    combineWith: "OR",
+    queries: [
+      typed,
+      { queries: swapped, combineWith: "OR", fuzzy: false, prefix: false, boostTerm: () => SWAP_WEIGHT },
+    ],
+  };
+}
+
+/**
+ * How a query's words combine: every word must match (AND); a word with parts (ZT-410, die-cut)
+ * matches as a whole or by all of its parts. Words also match by their start ("polyeth" finds
+ * polyethylene) from four letters, and while typing (suggestions) the last word from two. With
+ * `swapsFor`, a word also matches the words it becomes with two neighbouring letters swapped.
+ */
+export function queryPlan(query: string, mode: Mode, swapsFor?: SwapsFor): QueryCombination[] {
+  const tokens = scan(cleanQuery(query))
+    .filter((token) => isSearchable(token.whole) || token.parts.some(isSearchable))
+    .slice(0, MAX_QUERY_WORDS);
+  return tokens.map((token, position): QueryCombination => {
+    const typing = mode === "suggest" && position === tokens.length - 1;
+    const prefix = (term: string) => (typing ? term.length >= 2 : PLAIN_WORD.test(term) && term.length >= 4);
+    const whole = isSearchable(token.whole) ? [leaf(token.whole, prefix, swapsFor)] : [];
+    const parts = token.parts.filter(isSearchable);
+    if (parts.length < 2) return whole[0] ?? leaf(parts[0] ?? token.whole, prefix, swapsFor);
+    const byParts: QueryCombination = {
+      combineWith: "AND",
+      queries: parts.map((part) => leaf(part, () => false, swapsFor)),
+    };
+    return { combineWith: "OR", queries: [...whole, byParts] };
+  });
+}
+
+interface StoredDocument {
+  group: SearchGroup;
+  title: string;
+  context: string;
+  url: string;
+  pdf?: PdfLocation;
+  keywords: string;
+  text: string;
+}
+
+type Hit = SearchResult & StoredDocument;
+
+export interface EngineOptions {
+  /** The link to a PDF (the site may serve them from a CDN). */
+  pdfHref?: (folder: PdfLocation["folder"], fileName: string) => string;
+}
+
+export interface SearchEngine {
+  documentCount: number;
+  /** Grouped, scored results with marked titles and snippets, for the results page. */
+  search(query: string): SiteSearchResult;
+  /** The best few results for the words typed so far, for the header's suggestions. */
+  suggest(query: string, limit?: number): { total: number; suggestions: SearchSuggestion[] };
+}
+
+const defaultPdfHref = (folder: string, fileName: string) => `/${folder}/${encodeURIComponent(fileName)}`;
+
+/** The page of a PDF that a place in its text belongs to, 1-based. */
+function pageAt(pageStarts: readonly number[], at: number): number {
+  let page = 1;
+  for (let index = 0; index < pageStarts.length; index++)
+    if ((pageStarts[index] ?? 0) <= at) page = index + 1;
+  return page;
+}
+
+function createEngine(index: MiniSearch<SearchDocument>, options: EngineOptions = {}): SearchEngine {
+  const pdfHref = options.pdfHref ?? defaultPdfHref;
+
+  // Every title and text read into words once, at load, so marking a result costs a lookup per word.
+  const prepared = new Map<string, { title: PreparedText; keywords: PreparedText; text: PreparedText }>();
+  for (const document of index.search(MiniSearch.wildcard) as Hit[]) {
+    prepared.set(String(document.id), {
+      title: prepareText(document.title),
+      keywords: prepareText(document.keywords),
+      text: prepareText(document.text),
+    });
+  }
+
+  // Every term the index holds (as processTerm makes them), so a swap of letters is looked up only
+  // when it makes a word the site has.
+  const vocabulary = new Set<string>();
+  for (const { title, keywords, text } of prepared.values()) {
+    for (const words of [title.wordsWith, keywords.wordsWith, text.wordsWith]) {
+      for (const term of words.keys()) vocabulary.add(term);
+    }
+  }
+  const knownSwaps: SwapsFor = (term) =>
+    swaps(term).filter((candidate) => processTerm(candidate)?.some((processed) => vocabulary.has(processed)));
+
+  function run(query: string, mode: Mode): { hits: Hit[]; partial: boolean } {
+    const plan = queryPlan(query, mode);
+    if (plan.length === 0) return { hits: [], partial: false };
+    const all = index.search({ combineWith: "AND", queries: plan }) as Hit[];
+    if (all.length > 0) return { hits: all, partial: false };
+    // Nothing yet: letters typed in the wrong order are tried only now, and only where swapping them
+    // back makes a word the site has, so the usual query never pays for them.
+    let applied = 0;
+    const swapped = queryPlan(query, mode, (term) => {
+      const found = knownSwaps(term);
+      applied += found.length;
+      return found;
+    });
+    const again = applied > 0 ? (index.search({ combineWith: "AND", queries: swapped }) as Hit[]) : [];
+    if (again.length > 0 || plan.length === 1) return { hits: again, partial: false };
+    // No document holds every word: show those that hold some, and say so.
+    const some = index.search({ combineWith: "OR", queries: swapped }) as Hit[];
+    return { hits: some, partial: some.length > 0 };
+  }
+
+  function toHit(result: Hit): SearchHit {
+    const id = String(result.id);
+    const texts = prepared.get(id) ?? {
+      title: prepareText(result.title),
+      keywords: prepareText(result.keywords),
+      text: prepareText(result.text),
+    };
+    const matched = new Set(result.terms);
+    const { pieces, at } = snippet(texts.text, matched, new Set(result.queryTerms));
+    const hit: SearchHit = {
+      id,
+      group: result.group,
+      title: result.title,
+      titlePieces: highlight(texts.title, matched),
+      context: result.context,
+      url: result.url,
+      snippet: pieces,
+    };
+    if (result.pdf) {
+      const href = pdfHref(result.pdf.folder, result.pdf.fileName);
+      // The PDF opens at the page the snippet comes from; the card on /resources is the other way in.
+      hit.url = at >= 0 ? `${href}#page=${pageAt(result.pdf.pageStarts, at)}` : href;
+      hit.cardUrl = result.url;
+    }
+    return hit;
+  }
+
+  return {
+    documentCount: index.documentCount,
+    search(query) {
+      const { hits, partial } = run(query, "page");
+      const groups: SearchHitGroup[] = searchGroups
+        .map((group) => ({
+          group,
+          hits: hits
+            .filter((hit) => hit.group === group)
+            .slice(0, RESULTS_PER_GROUP)
+            .map(toHit),
+        }))
+        .filter((group) => group.hits.length > 0);
+      return { total: hits.length, groups, partial };
+    },
+    suggest(query, limit = SUGGESTION_COUNT) {
+      const { hits } = run(query, "suggest");
+      const suggestions = hits.slice(0, limit).map((hit) => ({
+        id: String(hit.id),
+        title: hit.title,
+        context: hit.context,
+        url: hit.pdf ? pdfHref(hit.pdf.folder, hit.pdf.fileName) : hit.url,
+      }));
+      return { total: hits.length, suggestions };
+    },
+  };
+}
+
+export function engineFromDocuments(documents: readonly SearchDocument[], options?: EngineOptions) {
+  return createEngine(buildIndex(documents), options);
+}
+
+/** Loads an index written by serializeIndex; throws when it was built with other options. */
+export function loadSearchEngine(serialized: string, options?: EngineOptions): SearchEngine {
+  return createEngine(MiniSearch.loadJSON<SearchDocument>(serialized, indexOptions()), options);
+}

@@ -1,0 +1,103 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type TestDatabase, testDialects } from "~/server/db/test-databases.server";
+import { recordSearchMiss } from "~/server/search/misses.server";
+import { main, parseCommand, USAGE } from "./search";
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, "..");
+const tsx = path.join(root, "node_modules", ".bin", "tsx");
+
+function sinks() {
+  const out = { stdout: "", stderr: "" };
+  return {
+    out,
+    io: (env: NodeJS.ProcessEnv) => ({
+      env,
+      stdout: { write: (text: string) => (out.stdout += text) },
+      stderr: { write: (text: string) => (out.stderr += text) },
+    }),
+  };
+}
+
+describe("search command arguments", () => {
+  it.each([
+    [[]],
+    [["hits"]],
+    [["misses", "extra"]],
+    [["misses", "--since", "2026-02-30"]],
+    [["misses", "--since", "last week"]],
+    [["misses", "--since"]],
+    [["misses", "--bogus"]],
+  ])("refuses %j with the usage and exit code 2", async (argv) => {
+    const { out, io } = sinks();
+    expect(await main(argv, io({ DATABASE_URL: "sqlite:/nonexistent/site.db" }))).toBe(2);
+    expect(out.stderr).toContain(USAGE);
+    expect(out.stdout).toBe("");
+  });
+
+  it("reads both forms of --since", () => {
+    expect(parseCommand(["misses", "--since=2026-03-01"])).toEqual({ kind: "misses", since: "2026-03-01" });
+    expect(parseCommand(["misses"])).toEqual({ kind: "misses", since: undefined });
+  });
+
+  it("says so when the SQLite file does not exist, instead of reporting an empty database", async () => {
+    const { out, io } = sinks();
+    expect(await main(["misses"], io({ DATABASE_URL: "sqlite:/nonexistent/site.db" }))).toBe(1);
+    expect(out.stderr).toMatch(/no database at/);
+  });
+});
+
+describe.each(testDialects)("search misses report on $name", ({ create }) => {
+  let t: TestDatabase;
+  beforeEach(async () => {
+    t = await create();
+    const at = (day: string, time = "09:15") => new Date(`2026-03-${day}T${time}:00.000Z`);
+    await recordSearchMiss(t.db, "Ribbon for ZT-410", at("01"));
+    await recordSearchMiss(t.db, "ribbon for zt 410", at("05", "14:40"));
+    await recordSearchMiss(t.db, "forklift batteries", at("02"));
+    await recordSearchMiss(t.db, "4 X 6 pallet tags", at("06"));
+    await recordSearchMiss(t.db, "4x6 pallet tags", at("06", "10:00"));
+    await recordSearchMiss(t.db, "4×6 pallet tags", at("07"));
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  it("prints the misses, most frequent first, with counts and when they were last searched", async () => {
+    const { out, io } = sinks();
+    expect(await main(["misses"], io({ DATABASE_URL: t.url }))).toBe(0);
+    expect(out.stdout.split("\n")).toEqual([
+      "count  last seen (UTC)   query",
+      "    3  2026-03-07 09:15  4x6 pallet tags",
+      "    2  2026-03-05 14:40  ribbon for zt410",
+      "    1  2026-03-02 09:15  forklift batteries",
+      "",
+    ]);
+    expect(out.stderr).toBe("");
+  });
+
+  it("--since keeps the queries searched on or after that day", async () => {
+    const { out, io } = sinks();
+    expect(await main(["misses", "--since", "2026-03-05"], io({ DATABASE_URL: t.url }))).toBe(0);
+    expect(out.stdout).toContain("4x6 pallet tags");
+    expect(out.stdout).toContain("ribbon for zt410");
+    expect(out.stdout).not.toContain("forklift");
+  });
+
+  it("says when there is nothing to report", async () => {
+    const { out, io } = sinks();
+    expect(await main(["misses", "--since", "2027-01-01"], io({ DATABASE_URL: t.url }))).toBe(0);
+    expect(out.stdout).toBe("No searches without results.\n");
+  });
+
+  it("runs as npm run search -- misses", async () => {
+    const { stdout } = await run(tsx, ["scripts/search.ts", "misses"], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: t.url, LOG_LEVEL: "silent" },
+    });
+    expect(stdout).toContain("    3  2026-03-07 09:15  4x6 pallet tags");
+  });
+});

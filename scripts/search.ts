@@ -1,0 +1,123 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import pino from "pino";
+import { createDatabase, sqlitePathFromUrl } from "~/server/db/database.server";
+import type { Database } from "~/server/db/schema.server";
+import { parseEnv } from "~/server/env.server";
+import { listSearchMisses, type SearchMiss } from "~/server/search/misses.server";
+
+export const USAGE = `Usage:
+  npm run search -- misses [--since YYYY-MM-DD]
+
+Prints the site searches that found nothing, from the database that DATABASE_URL names (default
+sqlite:./data/site.db), most frequent first: how many times, when last, and the query as normalised
+(folded to lower case, sizes and part numbers written one way).
+  --since YYYY-MM-DD  only queries searched on or after that day (UTC); the count stays the total
+`;
+
+export type SearchCommand = { kind: "misses"; since?: string } | { kind: "help" };
+
+export interface TextSink {
+  write(text: string): unknown;
+}
+
+export interface CommandIo {
+  env: NodeJS.ProcessEnv;
+  stdout: TextSink;
+  stderr: TextSink;
+}
+
+class UsageError extends Error {}
+
+function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+function readArgs(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      options: { since: { type: "string" }, help: { type: "boolean", short: "h" } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+export function parseCommand(argv: string[]): SearchCommand {
+  const parsed = readArgs(argv);
+  const { values, positionals } = parsed;
+  if (values.help) return { kind: "help" };
+  if (positionals.length !== 1 || positionals[0] !== "misses") throw new UsageError("expected 'misses'");
+  if (values.since !== undefined && !isCalendarDay(values.since)) {
+    throw new UsageError(`--since must be a date as YYYY-MM-DD, got '${values.since}'`);
+  }
+  return { kind: "misses", since: values.since };
+}
+
+/** One line per miss under a header: count, last seen (UTC, to the minute), query. */
+export function formatMisses(misses: readonly SearchMiss[]): string {
+  if (misses.length === 0) return "No searches without results.\n";
+  const width = Math.max(5, ...misses.map((miss) => String(miss.count).length));
+  const lines = misses.map(
+    (miss) =>
+      `${String(miss.count).padStart(width)}  ${miss.lastSeenAt.slice(0, 16).replace("T", " ")}  ${miss.query}`,
+  );
+  return `${"count".padStart(width)}  last seen (UTC)   query\n${lines.join("\n")}\n`;
+}
+
+/** Runs the command line; resolves with the exit code (2 for bad arguments, 1 for failures). */
+export async function main(argv: string[], io: CommandIo): Promise<number> {
+  let command: SearchCommand;
+  try {
+    command = parseCommand(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(`search: ${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (command.kind === "help") {
+    io.stdout.write(USAGE);
+    return 0;
+  }
+
+  let db: Database | undefined;
+  try {
+    const { DATABASE_URL } = parseEnv(io.env);
+    if (DATABASE_URL.startsWith("sqlite:")) {
+      // Opening a missing SQLite file would create an empty database and report nothing, hiding a typo.
+      const file = sqlitePathFromUrl(DATABASE_URL);
+      if (!existsSync(file)) {
+        io.stderr.write(`search: no database at ${path.resolve(file)} (check DATABASE_URL)\n`);
+        return 1;
+      }
+    }
+    db = createDatabase(DATABASE_URL, { logger: pino({ level: "error" }, pino.destination(2)) });
+    const since = command.since ? `${command.since}T00:00:00.000Z` : undefined;
+    io.stdout.write(formatMisses(await listSearchMisses(db, since)));
+    return 0;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // A database the new version of the site has not started on yet lacks the table.
+    const hint = message.includes("search_misses") ? " (start the site or run npm run db:migrate first)" : "";
+    io.stderr.write(`search failed: ${message}${hint}\n`);
+    return 1;
+  } finally {
+    await db?.destroy();
+  }
+}
+
+const invokedPath = process.argv[1] ? path.resolve(process.argv[1]) : "";
+if (invokedPath === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+  );
+}
