@@ -82,6 +82,7 @@ async function main(): Promise<void> {
         mailFrom: services.mailFrom,
         siteUrl: env.SITE_URL,
         wakeMailWorker: () => services.mailWorker.wakeUp(),
+        formSecret: services.clientKeySecret,
       };
     },
   });
@@ -100,6 +101,7 @@ async function main(): Promise<void> {
     appHandler,
     trustProxy: env.TRUST_PROXY,
     isHealthy: () => services.isHealthy(),
+    quoteUploadTimeoutMs: env.QUOTE_UPLOAD_TIMEOUT_MS,
   });
   // Answers still to be written when a shutdown starts. They are sent with `Connection: close`:
   // otherwise their keep-alive connections stay open for more requests until they idle out, and

@@ -1,5 +1,6 @@
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
+import type { QuoteUpload } from "~/server/quotes/quote-upload.server";
 
 /** What the Node server hands to every loader and action. */
 export interface AppServices {
@@ -15,6 +16,10 @@ export interface AppServices {
   siteUrl: string;
   /** Tells the mail worker a message was queued, so it is sent at once. */
   wakeMailWorker: () => void;
+  /** A quote post's fields and files, read as a stream before React Router (POST /quote, /api/quote only). */
+  upload?: QuoteUpload;
+  /** Signs the quote form's start time (minimum fill time); derived from the client-key secret. */
+  formSecret?: string;
 }
 
 declare module "react-router" {

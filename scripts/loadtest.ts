@@ -6,20 +6,36 @@
  *
  * LOADTEST_REQUESTS (per scenario, default 2000), LOADTEST_CONNECTIONS (default 50),
  * LOADTEST_PORT (default 3950), TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test).
+ *
+ * Then quote requests with one 10 MB drawing each (docs/quotes.md): LOADTEST_UPLOADS (default 30) over
+ * LOADTEST_UPLOAD_CONNECTIONS (default 4); prints the upload throughput and the server's peak memory
+ * (resident set, VmHWM), and checks each accepted upload is stored once with its file.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Context, RequestSpec } from "autocannon";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { clientAddress, type RunningServer, requireBuild, runLoad, startServer, summary } from "./load-lib";
+import {
+  clientAddress,
+  type RunningServer,
+  requestsPerSecond,
+  requireBuild,
+  runLoad,
+  sleep,
+  startServer,
+  summary,
+} from "./load-lib";
 
 const REQUESTS = Number(process.env.LOADTEST_REQUESTS ?? 2000);
 const CONNECTIONS = Number(process.env.LOADTEST_CONNECTIONS ?? 50);
 const PORT = Number(process.env.LOADTEST_PORT ?? 3950);
 const MAX_SECONDS = 120;
+const UPLOADS = Number(process.env.LOADTEST_UPLOADS ?? 30);
+const UPLOAD_CONNECTIONS = Number(process.env.LOADTEST_UPLOAD_CONNECTIONS ?? 4);
+const UPLOAD_BYTES = 10 * 1024 * 1024;
 const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 interface Store {
@@ -137,6 +153,88 @@ async function scenario(
   return wrong.length === 0 && acknowledged.length > 0;
 }
 
+/** Resident memory of a process in MB: now (VmRSS) and its peak so far (VmHWM). Linux only. */
+function memoryMb(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
+  return { rss: Math.round(kb("VmRSS") / 1024), peak: Math.round(kb("VmHWM") / 1024) };
+}
+
+/** UPLOADS quote requests, each with a 10 MB PDF, each from its own client; memory must stay bounded. */
+async function uploadScenario(server: RunningServer, store: Store, clientOffset: number): Promise<boolean> {
+  const page = await (await fetch(`${server.origin}/quote`)).text();
+  const token = /name="startedAt" value="([^"]+)"/.exec(page)?.[1] ?? "";
+  // The form refuses posts sent sooner than a person could fill it in.
+  await sleep(3100);
+  const run = randomBytes(3).toString("hex");
+  const boundary = `----loadtest${run}`;
+  const field = (name: string, value: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const body = Buffer.concat([
+    Buffer.from(
+      field("company", `Load Test ${run}`) +
+        field("name", "Load Test") +
+        field("email", `lt-quote-${run}@example.com`) +
+        field("items[0].area", "die-cut-foams") +
+        field("items[0].description", "Foam insert per drawing") +
+        field("items[0].quantity", "500") +
+        field("items[0].unit", "each") +
+        field("startedAt", token) +
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="drawing.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`,
+    ),
+    randomBytes(UPLOAD_BYTES - 9),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  let sequence = 0;
+  let accepted = 0;
+  const before = memoryMb(server.pid);
+  const request: RequestSpec = {
+    method: "POST",
+    path: "/api/quote",
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+    body,
+    setupRequest(base: RequestSpec) {
+      return {
+        ...base,
+        headers: { ...base.headers, "x-forwarded-for": clientAddress(clientOffset + sequence++) },
+      };
+    },
+    onResponse(status: number) {
+      if (status === 200) accepted++;
+    },
+  };
+  const result = await runLoad(
+    {
+      url: server.origin,
+      connections: UPLOAD_CONNECTIONS,
+      pipelining: 1,
+      amount: UPLOADS,
+      requests: [request],
+    },
+    MAX_SECONDS,
+  );
+  console.info(summary(`${store.name} quote 10 MB uploads`, result));
+  const after = memoryMb(server.pid);
+  const megabytesPerSecond = (requestsPerSecond(result) * body.length) / (1024 * 1024);
+  console.info(
+    `${"".padEnd(34)}  throughput ${megabytesPerSecond.toFixed(1)} MB/s uploaded; server memory ` +
+      `${before.rss} MB before, ${after.rss} MB after, peak ${after.peak} MB`,
+  );
+  const stored = await store.counts(
+    `select r.company as k, count(*) as n from quote_requests r join quote_files f on f.request_id = r.id where r.company = 'Load Test ${run}' group by r.company`,
+  );
+  const count = stored.get(`Load Test ${run}`) ?? 0;
+  // Each upload is held in memory while it is checked and stored; a few at once must not grow the
+  // server without bound (connections × 25 MB is the worst case, plus the database's copy).
+  const bounded = after.peak < before.peak + UPLOAD_CONNECTIONS * 60 + 200;
+  console.info(
+    `${"".padEnd(34)}  check: ${accepted} accepted, ${count} stored with their file; memory ${bounded ? "bounded" : "NOT bounded"}: ${
+      count === accepted && accepted > 0 && bounded ? "ok" : "FAILED"
+    }`,
+  );
+  return count === accepted && accepted > 0 && bounded;
+}
+
 async function main(): Promise<void> {
   requireBuild();
   console.info(
@@ -155,6 +253,7 @@ async function main(): Promise<void> {
       try {
         passed = (await scenario(server, store, "contact", 0)) && passed;
         passed = (await scenario(server, store, "newsletter", 1 << 20)) && passed;
+        passed = (await uploadScenario(server, store, 2 << 20)) && passed;
       } finally {
         await server.stop();
         await store.remove();

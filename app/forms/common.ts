@@ -25,6 +25,8 @@ export interface FormResult extends FormText {
   status: FormStatus;
   /** Set with 429 so the server can send a Retry-After header. */
   retryAfterSeconds?: number;
+  /** The lead's reference (e.g. `C-7K3M9P`), on success. */
+  reference?: string;
 }
 
 /** Per-client limit (D9), shared by the contact form and the newsletter. */

@@ -5,12 +5,20 @@ import { renderRobots, renderSitemap, sitemapEntries } from "./sitemap";
 describe("sitemap", () => {
   const entries = sitemapEntries("2026-11-21");
 
-  it("lists the six pages and every article, each once", () => {
+  it("lists the six pages, the quote request and every article, each once", () => {
     const paths = entries.map((entry) => entry.path);
     expect(paths).toEqual(
-      expect.arrayContaining(["/", "/products", "/protective-packaging", "/about", "/resources", "/contact"]),
+      expect.arrayContaining([
+        "/",
+        "/products",
+        "/protective-packaging",
+        "/about",
+        "/resources",
+        "/contact",
+        "/quote",
+      ]),
     );
-    expect(paths).toHaveLength(6 + articles.length);
+    expect(paths).toHaveLength(7 + articles.length);
     expect(new Set(paths).size).toBe(paths.length);
   });
 

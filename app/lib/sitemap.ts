@@ -1,5 +1,6 @@
 import { articles } from "~/content/articles";
 import { pages } from "~/content/pages";
+import { quotePage } from "~/content/quote";
 import { absoluteUrl } from "~/lib/site";
 
 export interface SitemapEntry {
@@ -8,7 +9,7 @@ export interface SitemapEntry {
   priority: number;
 }
 
-/** Every public page: the six site pages and each article (articles carry their own date). */
+/** Every public page: the six site pages, the quote request and each article (articles carry their own date). */
 export function sitemapEntries(today: string): SitemapEntry[] {
   return [
     ...Object.values(pages).map((page) => ({
@@ -16,6 +17,7 @@ export function sitemapEntries(today: string): SitemapEntry[] {
       lastmod: today,
       priority: page.path === "/" ? 1 : 0.8,
     })),
+    { path: quotePage.path, lastmod: today, priority: 0.7 },
     ...articles.map((article) => ({
       path: `/resources/articles/${article.slug}`,
       lastmod: article.date,

@@ -27,6 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ok: result.ok,
     title: result.title,
     message: result.message,
+    reference: result.reference,
     // Nothing typed is lost: a refused post comes back with what was sent.
     values: result.ok
       ? undefined

@@ -4,6 +4,7 @@ import { SectionHeading } from "~/components/page/section-heading";
 import { Fabrication } from "~/components/protective-packaging/fabrication";
 import { FurtherLinks } from "~/components/protective-packaging/further-links";
 import { NamedCardGrid } from "~/components/protective-packaging/named-card-grid";
+import { QuoteOnlineLink } from "~/components/quote/quote-online-link";
 import { pages } from "~/content/pages";
 import { protectivePackaging } from "~/content/protective-packaging";
 import { buildMeta } from "~/lib/seo";
@@ -24,6 +25,7 @@ export default function ProtectivePackaging() {
       <PageHero heading={hero.heading} lead={hero.lead} image="hero-protective-packaging">
         <InquiryLink inquiry={hero.primaryInquiry} size="lg" />
         <InquiryLink inquiry={hero.secondaryInquiry} variant="outline-light" size="lg" />
+        <QuoteOnlineLink area="die-cut-foams" variant="outline-light" size="lg" />
       </PageHero>
       <section aria-labelledby="intro-heading" className="bg-white py-16 sm:py-20">
         <div className="mx-auto grid max-w-7xl gap-6 px-4 sm:px-6 lg:grid-cols-2 lg:gap-12 lg:px-8">

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { type NewsletterActionData, NewsletterSignup } from "~/components/forms/newsletter-signup";
+import { inquiryDraft } from "~/components/inquiry-link";
 import { PageHero } from "~/components/page/page-hero";
 import { ArticlesSection } from "~/components/resources/articles-section";
 import { CatalogSection } from "~/components/resources/catalog-section";
@@ -12,6 +13,14 @@ import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
 import { formResultHeaders, handleNewsletterRequest } from "~/server/forms/form-request.server";
 import type { Route } from "./+types/resources";
+
+// The page's one e-mail draft is built here, on the server and at prerender, so the page's scripts
+// do not carry the texts of every draft the site has (the page sits at its script budget).
+export function loader() {
+  return { quoteDraft: inquiryDraft(resources.catalog.quote.inquiry) };
+}
+
+export const shouldRevalidate = () => false;
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.resources, siteOrigin(matches));
 
@@ -35,15 +44,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 /**
  * Search and filter state lives in the query string (DECISIONS D18), one pair per list:
  * `q` and `category` for the technical documents, `aq` and `acategory` for the tips articles.
- * The prerendered HTML shows both lists unfiltered; the browser applies the query after hydration.
+ * The prerendered HTML shows both lists unfiltered; a URL that carries either filter is rendered by the
+ * server on request, already filtered by the same functions the browser runs (resource-search.ts), so
+ * it works without JavaScript and hydrates without a change.
  */
-export default function Resources({ actionData }: Route.ComponentProps) {
+export default function Resources({ actionData, loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero heading={resources.hero.heading} lead={resources.hero.lead} image="hero-resources">
         <CategoryBadges />
       </PageHero>
-      <CatalogSection />
+      <CatalogSection quoteDraft={loaderData.quoteDraft} />
       <DocumentsSection />
       <ArticlesSection />
       <NewsletterSignup actionData={actionData} />

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import type { ParsedMail } from "mailparser";
 import { type SmtpPeer, startSmtpPeer } from "../../app/server/mail/test-smtp-peer.server";
 import {
   clientAddress,
@@ -15,6 +16,13 @@ import {
   uniqueEmail,
 } from "./fault-support";
 import { spawnServer } from "./spawned-server";
+
+/** Each contact lead also sends the visitor an acknowledgement (docs/quotes.md); these tests follow the notifications. */
+const ACK_SUBJECT = /^We received your /;
+const notifications = (messages: ParsedMail[]) =>
+  messages.filter((mail) => !ACK_SUBJECT.test(mail.subject ?? ""));
+const acknowledgements = (messages: ParsedMail[]) =>
+  messages.filter((mail) => ACK_SUBJECT.test(mail.subject ?? ""));
 
 /*
  * Faults around the contact form's promise (D6): an acknowledged lead is stored exactly once and its
@@ -105,11 +113,17 @@ test("SIGKILL mid-load: every acknowledged lead is stored once and notified", as
     const storedCounts = countBy(stored, (email) => email);
     for (const email of acknowledged) expect(storedCounts[email], email).toBe(1);
     expect(Object.values(storedCounts).every((count) => count === 1)).toBe(true);
-    const queued = store.query((db) => column(db, "select reply_to from email_outbox"));
+    const queued = store.query((db) =>
+      column(db, "select reply_to from email_outbox where kind = 'contact_notification'"),
+    );
     expect(queued.sort()).toEqual([...stored].sort());
 
-    const received = messageIdsByVisitor(peer.messages);
+    const received = messageIdsByVisitor(notifications(peer.messages));
     expect([...received.keys()].sort()).toEqual([...stored].sort());
+    const ackedAddresses = new Set(
+      acknowledgements(peer.messages).map((mail) => (mail.to && "text" in mail.to ? mail.to.text : "")),
+    );
+    expect([...ackedAddresses].sort()).toEqual([...stored].sort());
     const duplicated = [...received.entries()].filter(([, ids]) => ids.length > 1);
     for (const [visitor, ids] of duplicated) expect(new Set(ids).size, visitor).toBe(1);
 
@@ -155,19 +169,21 @@ test("SMTP outage: visitors still get 200, and each notification arrives once af
           .logs()
           .flatMap((line) => (line.msg === "e-mail delivery failed; will retry" ? [line.outboxId] : [])),
       );
-    await expect.poll(() => failedIds().size, { timeout: 20_000 }).toBe(emails.length);
+    // A notification and an acknowledgement per lead.
+    await expect.poll(() => failedIds().size, { timeout: 20_000 }).toBe(emails.length * 2);
 
     peer = await startSmtpPeer(smtpPort);
     const back = peer;
-    await expect.poll(() => back.messages.length, { timeout: 30_000 }).toBe(emails.length);
+    await expect.poll(() => back.messages.length, { timeout: 30_000 }).toBe(emails.length * 2);
     await expect
       .poll(() => store.query((db) => column(db, "select status from email_outbox where status <> 'sent'")))
       .toEqual([]);
     // One more poll of the worker would show a second delivery, if there were one.
     await new Promise((resolve) => setTimeout(resolve, 5500));
-    const received = messageIdsByVisitor(back.messages);
+    const received = messageIdsByVisitor(notifications(back.messages));
     expect([...received.keys()].sort()).toEqual([...emails].sort());
     for (const ids of received.values()) expect(ids).toHaveLength(1);
+    expect(acknowledgements(back.messages)).toHaveLength(emails.length);
     const attempts = store.query((db) => db.prepare("select min(attempts) from email_outbox").pluck().get());
     expect(Number(attempts)).toBeGreaterThanOrEqual(2);
   } finally {

@@ -25,7 +25,9 @@ type FieldName = keyof Values;
 const EMPTY: Values = { name: "", email: "", phone: "", message: "" };
 
 /** What the page's own action answered to a form post made without JavaScript. */
-export type ContactActionData = Pick<FormResult, "ok" | "title" | "message"> & { values?: Partial<Values> };
+export type ContactActionData = Pick<FormResult, "ok" | "title" | "message" | "reference"> & {
+  values?: Partial<Values>;
+};
 
 function fieldOfError(title: string): FieldName {
   if (/email/i.test(title)) return "email";
@@ -72,6 +74,7 @@ export function ContactForm({
   const [status, setStatus] = useState<"idle" | "submitting" | "success">(
     actionData?.ok ? "success" : "idle",
   );
+  const [reference, setReference] = useState<string | undefined>(actionData?.reference);
   const successHeading = useRef<HTMLHeadingElement>(null);
   const nameInput = useRef<HTMLInputElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
@@ -103,6 +106,7 @@ export function ContactForm({
     if (outcome.ok) {
       notify("success", outcome.title, { description: outcome.message });
       setValues(EMPTY);
+      setReference(outcome.reference);
       setStatus("success");
       return;
     }
@@ -134,6 +138,11 @@ export function ContactForm({
           {content.success.heading}
         </h3>
         <p className="max-w-md text-slate-700">{content.success.text}</p>
+        {reference ? (
+          <p className="text-slate-700" data-testid="contact-reference">
+            Your reference: <strong className="font-mono text-navy">{reference}</strong>
+          </p>
+        ) : null}
         {actionData?.ok ? (
           // Without JavaScript, a fresh page load is the empty form.
           <Button asChild variant="outline">

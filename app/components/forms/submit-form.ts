@@ -1,6 +1,6 @@
 import type { FormResult, FormText } from "~/forms/common";
 
-export type SubmitOutcome = Pick<FormResult, "ok" | "title" | "message"> & { status: number };
+export type SubmitOutcome = Pick<FormResult, "ok" | "title" | "message" | "reference"> & { status: number };
 
 /**
  * Posts a form's fields to one of the /api form endpoints and reads its `{ ok, title, message }`.
@@ -18,7 +18,7 @@ export async function submitForm(
       headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
       body: new URLSearchParams(fields),
     });
-    const body = (await response.json()) as Partial<FormText> & { ok?: boolean };
+    const body = (await response.json()) as Partial<FormText> & { ok?: boolean; reference?: unknown };
     if (typeof body.title !== "string" || typeof body.message !== "string") {
       throw new Error(`unexpected answer from ${url} (${response.status})`);
     }
@@ -28,6 +28,7 @@ export async function submitForm(
       status: response.status,
       title: body.title,
       message: body.message,
+      ...(typeof body.reference === "string" ? { reference: body.reference } : {}),
     };
   } catch (error) {
     console.error(`Form submission to ${url} failed:`, error);

@@ -1,4 +1,5 @@
 import { InquiryLink } from "~/components/inquiry-link";
+import { isQuoteInquiry, QuoteOnlineLink } from "~/components/quote/quote-online-link";
 import type { ProductSection as ProductSectionContent, ProductsContent } from "~/content/schema";
 import { cn } from "~/lib/cn";
 import { BrochureList } from "./brochure-list";
@@ -35,12 +36,17 @@ export function ProductSection({
               ))}
             </div>
           </div>
-          <InquiryLink
-            inquiry={section.inquiry}
-            label={section.ctaLabel}
-            // Long labels wrap on a phone instead of widening the page.
-            className="h-auto min-h-11 justify-self-start py-2.5 whitespace-normal lg:self-end"
-          />
+          <div className="flex flex-wrap gap-3 justify-self-start lg:self-end">
+            <InquiryLink
+              inquiry={section.inquiry}
+              label={section.ctaLabel}
+              // Long labels wrap on a phone instead of widening the page.
+              className="h-auto min-h-11 justify-self-start py-2.5 whitespace-normal lg:self-end"
+            />
+            {isQuoteInquiry(section.inquiry) ? (
+              <QuoteOnlineLink area={section.id} className="h-auto min-h-11 py-2.5 whitespace-normal" />
+            ) : null}
+          </div>
         </div>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {section.items.map((item) => (

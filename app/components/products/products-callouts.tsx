@@ -1,6 +1,7 @@
 import { ArrowRightIcon, FlaskConicalIcon } from "lucide-react";
 import { Link } from "react-router";
 import { InquiryLink } from "~/components/inquiry-link";
+import { QuoteOnlineLink } from "~/components/quote/quote-online-link";
 import { Button } from "~/components/ui/button";
 import type { ProductsContent } from "~/content/schema";
 
@@ -59,6 +60,7 @@ export function ProductsClosing({ content }: { content: ProductsContent["closing
           <p className="max-w-2xl text-lg leading-relaxed text-mist">{content.text}</p>
           <div className="flex flex-wrap justify-center gap-3 pt-2">
             <InquiryLink inquiry={content.quoteInquiry} label={content.quoteLabel} size="lg" />
+            <QuoteOnlineLink variant="outline-light" size="lg" />
             <InquiryLink
               inquiry={content.consultationInquiry}
               label={content.consultationLabel}

@@ -1,6 +1,7 @@
 import { MessageSquareIcon } from "lucide-react";
 import { Link } from "react-router";
 import { InquiryLink } from "~/components/inquiry-link";
+import { isQuoteInquiry, QuoteOnlineLink } from "~/components/quote/quote-online-link";
 import { Button } from "~/components/ui/button";
 import { resources } from "~/content/resources";
 
@@ -23,6 +24,7 @@ export function ArticleCta() {
       <p className="max-w-[65ch] leading-relaxed text-slate-700">{cta.lead}</p>
       <div className="flex flex-wrap gap-3">
         <InquiryLink inquiry={cta.inquiry} />
+        {isQuoteInquiry(cta.inquiry) ? <QuoteOnlineLink /> : null}
         <Button asChild variant="outline">
           <Link to="/contact">{cta.contactLabel}</Link>
         </Button>

@@ -1,7 +1,8 @@
 import { ArrowRightIcon, BookOpenIcon, CheckIcon, DownloadIcon } from "lucide-react";
 import { Link } from "react-router";
-import { InquiryLink } from "~/components/inquiry-link";
+import { type MailDraft, MailDraftLink } from "~/components/mail-draft-link";
 import { SectionHeading } from "~/components/page/section-heading";
+import { QuoteOnlineLink } from "~/components/quote/quote-online-link";
 import { Button } from "~/components/ui/button";
 import { catalog } from "~/content/brochures";
 import { productSectionTitles } from "~/content/product-sections";
@@ -10,7 +11,8 @@ import { catalogFile, describeDocument } from "~/lib/documents";
 
 const headingId = `${resourceSectionIds.catalog}-heading`;
 
-export function CatalogSection() {
+/** `quoteDraft`: the custom-quote e-mail draft, built by the page's loader (see routes/resources.tsx). */
+export function CatalogSection({ quoteDraft }: { quoteDraft: MailDraft }) {
   const content = resources.catalog;
   const details = describeDocument(catalogFile);
   return (
@@ -86,7 +88,10 @@ export function CatalogSection() {
             <div className="flex flex-col gap-3 border-t border-mist pt-5">
               <p className="font-semibold text-navy">{content.quote.heading}</p>
               <p className="text-sm text-slate-700">{content.quote.lead}</p>
-              <InquiryLink inquiry={content.quote.inquiry} variant="secondary" className="self-start" />
+              <div className="flex flex-wrap gap-3">
+                <MailDraftLink draft={quoteDraft} variant="secondary" className="self-start" />
+                <QuoteOnlineLink className="self-start" />
+              </div>
             </div>
           </div>
         </div>

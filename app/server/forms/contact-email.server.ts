@@ -85,6 +85,8 @@ export function quoteLines(value: string): string {
 
 export interface ContactNotificationInput {
   submissionId: number;
+  /** The lead's reference (`C-…`), shown first in the subject so sales can find the thread. */
+  reference?: string;
   receivedAt: Date;
   contact: ContactInput;
   salesEmail: string;
@@ -100,6 +102,7 @@ export function buildContactNotification(input: ContactNotificationInput): Queue
     .replace(/\.\d+Z$/, " UTC");
   const phone = contact.phone ?? "(not provided)";
   const subjectName = headerSafe(contact.name, SUBJECT_NAME_MAX_LENGTH);
+  const subjectPrefix = input.reference ? `[${input.reference}] ` : "";
 
   const text = [
     "New website inquiry",
@@ -107,7 +110,7 @@ export function buildContactNotification(input: ContactNotificationInput): Queue
     `Name: ${bodyField(contact.name)}`,
     `Email: ${bodyField(contact.email)}`,
     `Phone: ${bodyField(phone)}`,
-    `Submission: #${submissionId}`,
+    `Submission: #${submissionId}${input.reference ? ` (${input.reference})` : ""}`,
     `Received: ${received}`,
     "",
     "Message:",
@@ -129,7 +132,7 @@ export function buildContactNotification(input: ContactNotificationInput): Queue
     row("Name", escapeHtml(contact.name)),
     row("Email", `<a href="mailto:${escapeHtml(contact.email)}">${escapeHtml(contact.email)}</a>`),
     row("Phone", escapeHtml(phone)),
-    row("Submission", `#${submissionId}`),
+    row("Submission", `#${submissionId}${input.reference ? ` (${input.reference})` : ""}`),
     row("Received", escapeHtml(received)),
     "</table>",
     '<h2 style="font-size:16px">Message</h2>',
@@ -143,7 +146,7 @@ export function buildContactNotification(input: ContactNotificationInput): Queue
     from: input.mailFrom,
     to: input.salesEmail,
     replyTo: isPlainAddress(contact.email) ? contact.email : null,
-    subject: subjectName === "" ? "New website inquiry" : `New website inquiry from ${subjectName}`,
+    subject: `${subjectPrefix}${subjectName === "" ? "New website inquiry" : `New website inquiry from ${subjectName}`}`,
     text,
     html,
   };

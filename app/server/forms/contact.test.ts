@@ -61,7 +61,9 @@ describe.each(testDialects)("submitContact on $name", ({ create }) => {
       status: 200,
       title: "Message Sent!",
       message: "Thank you for your submission! We'll get back to you soon.",
+      reference: expect.stringMatching(/^C-[2-9A-HJKMNP-TW-Z]{6}$/),
     });
+    const reference = result.reference;
     expect(onMailQueued).toHaveBeenCalledOnce();
 
     const submissions = await t.db.selectFrom("contact_submissions").selectAll().execute();
@@ -74,23 +76,25 @@ describe.each(testDialects)("submitContact on $name", ({ create }) => {
         message: valid.message,
         client_key: "client-a",
         created_at: "2025-06-02T14:30:00.000Z",
+        reference,
       },
     ]);
 
-    const outbox = await t.db.selectFrom("email_outbox").selectAll().execute();
-    expect(outbox).toHaveLength(1);
+    const outbox = await t.db.selectFrom("email_outbox").selectAll().orderBy("id").execute();
+    // The notification, then the visitor's acknowledgement (tested in app/server/quotes/quote.test.ts).
+    expect(outbox.map((row) => row.kind)).toEqual(["contact_notification", "lead_acknowledgement"]);
     const mail = outbox[0];
     expect(mail).toMatchObject({
       kind: "contact_notification",
       to_address: "sales@ridgeline-supply.example",
       from_address: deps.mailFrom,
       reply_to: "dana@example.com",
-      subject: "New website inquiry from Dana <b>Price</b> Bcc: x@evil.example",
+      subject: `[${reference}] New website inquiry from Dana <b>Price</b> Bcc: x@evil.example`,
       status: "queued",
       attempts: 0,
       next_attempt_at: "2025-06-02T14:30:00.000Z",
     });
-    expect(mail?.text_body).toContain("Submission: #1");
+    expect(mail?.text_body).toContain(`Submission: #1 (${reference})`);
     expect(mail?.text_body).toContain("Phone: 555-0100");
     expect(mail?.html_body).toContain("Dana &lt;b&gt;Price&lt;/b&gt;");
     expect(mail?.html_body).not.toContain("<b>Price");
@@ -131,7 +135,8 @@ describe.each(testDialects)("submitContact on $name", ({ create }) => {
     });
     expect(results[5]?.retryAfterSeconds).toBeGreaterThan(0);
     expect(await submitContact(deps, valid, "another-client")).toMatchObject({ status: 200 });
-    expect(await counts()).toEqual({ submissions: 6, outbox: 6 });
+    // Six notifications; one acknowledgement, the address being the same each time.
+    expect(await counts()).toEqual({ submissions: 6, outbox: 7 });
   });
 
   it("answers 500 'Submission Failed' when the database is gone", async () => {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "react-router";
 import type { AppServices } from "~/load-context";
+import { takeQuoteUpload } from "~/server/quotes/quote-upload.server";
 import { createNonce, pagePolicy } from "./csp.server";
 import type { RequestTarget } from "./request-target.server";
 
@@ -86,14 +87,19 @@ export async function createReactRouterHandler(options: ReactRouterHandlerOption
       if (!res.writableFinished) controller.abort();
     });
     const method = req.method ?? "GET";
+    // A quote post's body was already read as a stream by the pipeline; the route gets the result as
+    // context.upload and an empty body.
+    const upload = takeQuoteUpload(req);
     const headers = new Headers();
     for (let i = 0; i < req.rawHeaders.length; i += 2) {
       const name = req.rawHeaders[i] ?? "";
-      if (name.toLowerCase() !== "host") headers.append(name, req.rawHeaders[i + 1] ?? "");
+      const lower = name.toLowerCase();
+      if (lower === "host" || (upload && (lower === "content-length" || lower === "content-type"))) continue;
+      headers.append(name, req.rawHeaders[i + 1] ?? "");
     }
     headers.set("host", target.host);
     const body =
-      method === "GET" || method === "HEAD"
+      method === "GET" || method === "HEAD" || upload
         ? undefined
         : new Uint8Array(await readBody(req, options.maxBodyBytes));
     const url = new URL(
@@ -102,7 +108,11 @@ export async function createReactRouterHandler(options: ReactRouterHandlerOption
     );
     const request = new Request(url, { method, headers, body, signal: controller.signal });
 
-    const response = await handleRequest(request, { ...options.loadContext(req), cspNonce: nonce });
+    const response = await handleRequest(request, {
+      ...options.loadContext(req),
+      cspNonce: nonce,
+      ...(upload ? { upload } : {}),
+    });
     const outgoing: Record<string, string | string[]> = {};
     for (const [name, value] of response.headers) if (name !== "set-cookie") outgoing[name] = value;
     const cookies = response.headers.getSetCookie();

@@ -1,0 +1,38 @@
+import { MailIcon } from "lucide-react";
+import { Button, type ButtonProps } from "~/components/ui/button";
+import type { InquiryId } from "~/content/schema";
+
+/** An e-mail draft to sales, ready to link to: the `mailto:` address carries the subject and body. */
+export interface MailDraft {
+  inquiry: InquiryId;
+  label: string;
+  href: string;
+}
+
+/**
+ * The button for a draft already built (see inquiryDraft). Kept apart from the drafts' texts, so a page
+ * whose loader builds its draft on the server loads none of those texts in its scripts.
+ */
+export function MailDraftLink({
+  draft,
+  label,
+  variant,
+  size,
+  className,
+}: {
+  draft: MailDraft;
+  /** Overrides the draft's own button text. */
+  label?: string;
+  variant?: ButtonProps["variant"];
+  size?: ButtonProps["size"];
+  className?: string;
+}) {
+  return (
+    <Button asChild variant={variant} size={size} className={className}>
+      <a href={draft.href} data-inquiry={draft.inquiry}>
+        <MailIcon aria-hidden="true" />
+        {label ?? draft.label}
+      </a>
+    </Button>
+  );
+}

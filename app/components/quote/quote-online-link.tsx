@@ -1,0 +1,42 @@
+import { ArrowRightIcon } from "lucide-react";
+import { Button, type ButtonProps } from "~/components/ui/button";
+import type { InquiryId, ProductSectionId } from "~/content/schema";
+
+/** The e-mail drafts that ask for a price or a sample: each gets the online quote form beside it. */
+const QUOTE_INQUIRIES: ReadonlySet<InquiryId> = new Set([
+  "quote",
+  "sample",
+  "custom-quote",
+  "foam-quote",
+  "foam-sample-kit",
+]);
+
+export function isQuoteInquiry(inquiry: InquiryId): boolean {
+  return QUOTE_INQUIRIES.has(inquiry);
+}
+
+/**
+ * 'Get a quote online': opens /quote, with the product area's first row chosen when one is given. Not
+ * "Request a quote online", whose name would contain "Request a Quote", the draft button's own name.
+ * A plain link with an icon the pages already load, so the pages it sits on load no more script.
+ */
+export function QuoteOnlineLink({
+  area,
+  variant = "outline",
+  size,
+  className,
+}: {
+  area?: ProductSectionId;
+  variant?: ButtonProps["variant"];
+  size?: ButtonProps["size"];
+  className?: string;
+}) {
+  return (
+    <Button asChild variant={variant} size={size} className={className}>
+      <a href={area ? `/quote?area=${area}` : "/quote"}>
+        Get a quote online
+        <ArrowRightIcon aria-hidden="true" />
+      </a>
+    </Button>
+  );
+}

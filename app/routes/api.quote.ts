@@ -1,0 +1,32 @@
+import { postOnlyResponse } from "~/server/forms/form-request.server";
+import { submitQuote } from "~/server/quotes/quote.server";
+import { quoteDeps } from "~/server/quotes/route-support.server";
+import type { Route } from "./+types/api.quote";
+
+/**
+ * POST /api/quote: the quote form sent by the page's script (XMLHttpRequest, for the upload
+ * progress), answered as JSON `{ ok, title, message, reference?, errors? }`.
+ */
+export async function action({ context }: Route.ActionArgs) {
+  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  if (!context.upload) {
+    return Response.json(
+      { ok: false, title: "Invalid Request", message: "Send the quote form as multipart/form-data." },
+      { status: 400, headers },
+    );
+  }
+  const result = await submitQuote(quoteDeps(context), context.upload, context.clientKey);
+  if (!result.ok) {
+    if (result.status === 429 && result.retryAfterSeconds)
+      headers["Retry-After"] = String(result.retryAfterSeconds);
+    const { title, message, errors } = result;
+    return Response.json(
+      { ok: false, title, message, ...(errors ? { errors } : {}) },
+      { status: result.status, headers },
+    );
+  }
+  const { title, message, reference } = result;
+  return Response.json({ ok: true, title, message, reference }, { status: 200, headers });
+}
+
+export const loader = () => postOnlyResponse("quote request");

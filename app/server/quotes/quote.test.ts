@@ -1,0 +1,290 @@
+import { createHash, randomBytes } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { QUOTE_ERRORS, QUOTE_MAX_ITEMS, QUOTE_SUCCESS, QUOTE_TOO_FAST } from "~/forms/quote";
+import { memoryLogger, type TestDatabase, testDialects } from "~/server/db/test-databases.server";
+import { submitContact } from "~/server/forms/contact.server";
+import { REFERENCE_PATTERN } from "~/server/forms/reference.server";
+import { type SmtpPeer, startSmtpPeer } from "~/server/mail/test-smtp-peer.server";
+import { createTransport } from "~/server/mail/transport.server";
+import { createMailWorker } from "~/server/mail/worker.server";
+import { type QuoteDeps, submitQuote } from "./quote.server";
+import { signFormStart } from "./quote-token.server";
+import type { QuoteUpload, QuoteUploadFile } from "./quote-upload.server";
+import { sniffFileType } from "./sniff.server";
+
+const secret = "test-secret-0123456789";
+const sha256 = (content: Buffer) => createHash("sha256").update(content).digest("hex");
+const opened = new Date("2025-06-02T14:29:00.000Z");
+const now = new Date("2025-06-02T14:30:00.000Z");
+
+const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n"), randomBytes(40_000)]);
+const png = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  randomBytes(20_000),
+]);
+const fileOf = (fileName: string, content: Buffer): QuoteUploadFile => {
+  const type = sniffFileType(content);
+  if (!type) throw new Error("test file of unknown type");
+  return { fileName, type, content };
+};
+
+const fields = (extra: Record<string, string> = {}): Record<string, string> => ({
+  company: "Acme Widgets <Ltd>",
+  name: "Dana Price",
+  email: "dana@example.com",
+  phone: "555-0100",
+  postalCode: "30336",
+  neededBy: "2025-07-01",
+  poReference: "PO-991",
+  "items[0].area": "labels",
+  "items[0].description": "4x6 direct thermal labels",
+  "items[0].quantity": "40",
+  "items[0].unit": "roll",
+  "items[0].notes": "1 inch core",
+  "items[1].area": "die-cut-foams",
+  "items[1].description": "Foam insert for gauge",
+  "items[1].quantity": "1,200",
+  "items[1].unit": "each",
+  "items[2].area": "packaging",
+  "items[2].description": "Stretch film 18in",
+  "items[2].quantity": "12",
+  "items[2].unit": "case",
+  "labels.width": "4",
+  "labels.height": "6",
+  "labels.sizeUnit": "in",
+  "labels.printer": "Zebra ZT411",
+  "foam.dimensions": "10 x 6 x 2 in",
+  startedAt: signFormStart(secret, opened),
+  website: "",
+  ...extra,
+});
+const upload = (f: Record<string, string>, files: QuoteUploadFile[] = []): QuoteUpload => ({
+  fields: f,
+  files,
+  error: null,
+  complete: true,
+});
+
+describe.each(testDialects)("submitQuote on $name", ({ create }) => {
+  let t: TestDatabase;
+  let deps: QuoteDeps;
+  let peer: SmtpPeer;
+
+  beforeEach(async () => {
+    t = await create();
+    peer = await startSmtpPeer();
+    deps = {
+      db: t.db,
+      logger: memoryLogger().logger,
+      salesEmail: "sales@ridgeline-supply.example",
+      mailFrom: "Ridgeline Website <website@ridgeline-supply.example>",
+      formSecret: secret,
+      now: () => now,
+    };
+  });
+  afterEach(async () => {
+    await peer.stop();
+    await t.cleanup();
+  });
+
+  const counts = async () => ({
+    requests: (await t.db.selectFrom("quote_requests").select("id").execute()).length,
+    items: (await t.db.selectFrom("quote_items").select("position").execute()).length,
+    files: (await t.db.selectFrom("stored_files").select("id").execute()).length,
+    outbox: (await t.db.selectFrom("email_outbox").select("id").execute()).length,
+  });
+
+  async function deliver() {
+    const transport = createTransport(
+      { SMTP_URL: peer.url, MAIL_DIR: "unused" },
+      { logger: memoryLogger().logger, smtpOptions: { ignoreTLS: true, connectionTimeout: 2000 } },
+    );
+    const worker = createMailWorker({ db: t.db, transport, logger: memoryLogger().logger });
+    const sent = await worker.runOnce();
+    transport.close();
+    return sent;
+  }
+
+  it("stores a request with three items and two files once, and the SMTP peer gets both e-mails", async () => {
+    const onMailQueued = vi.fn();
+    const result = await submitQuote(
+      { ...deps, onMailQueued },
+      upload(fields(), [fileOf("drawing.pdf", pdf), fileOf("artwork.png", png)]),
+      "client-a",
+    );
+    expect(result).toMatchObject({ ok: true, status: 200, ...QUOTE_SUCCESS });
+    const reference = result.ok ? result.reference : "";
+    expect(reference).toMatch(REFERENCE_PATTERN);
+    expect(reference.startsWith("Q-")).toBe(true);
+    expect(onMailQueued).toHaveBeenCalledOnce();
+    expect(await counts()).toEqual({ requests: 1, items: 3, files: 2, outbox: 2 });
+    const items = await t.db.selectFrom("quote_items").selectAll().orderBy("position").execute();
+    expect(items.map((item) => [item.area, item.quantity, item.unit])).toEqual([
+      ["labels", 40, "roll"],
+      ["die-cut-foams", 1200, "each"],
+      ["packaging", 12, "case"],
+    ]);
+
+    expect(await deliver()).toBe(2);
+    const sales = peer.messages.find(
+      (message) => message.subject?.includes(reference) && message.attachments.length,
+    );
+    expect(sales?.subject).toBe(`[${reference}] Quote request from Acme Widgets <Ltd> (3 items)`);
+    expect(sales?.replyTo?.value[0]?.address).toBe("dana@example.com");
+    expect(sales?.attachments.map((file) => file.filename)).toEqual(["drawing.pdf", "artwork.png"]);
+    expect(sales?.attachments.map((file) => sha256(file.content))).toEqual([sha256(pdf), sha256(png)]);
+    expect(sales?.html || "").toContain("<td");
+    expect(sales?.html || "").toContain("Acme Widgets &lt;Ltd&gt;");
+    expect(sales?.text).toContain("Zebra ZT411");
+
+    const ack = peer.messages.find((message) => message !== sales);
+    expect(ack?.to && "text" in ack.to ? ack.to.text : "").toBe("dana@example.com");
+    expect(ack?.subject).toContain(reference);
+    expect(ack?.text).toContain(reference);
+    expect(ack?.text).toContain("(800) 555-0199");
+    expect(ack?.text).toContain("Monday - Friday");
+    for (const typed of ["Acme", "Dana", "thermal", "Zebra", "PO-991", "555-0100"]) {
+      expect(`${ack?.subject} ${ack?.text} ${ack?.html}`).not.toContain(typed);
+    }
+    expect(ack?.attachments).toHaveLength(0);
+  });
+
+  it("turns a pasted list into items", async () => {
+    const f = fields({ pasteList: "ITEM-123, 500\n4x6 thermal labels 12 rolls\n" });
+    const result = await submitQuote(deps, upload(f), "client-a");
+    expect(result.ok).toBe(true);
+    const items = await t.db.selectFrom("quote_items").selectAll().orderBy("position").execute();
+    expect(items.slice(3).map((item) => [item.description, item.quantity, item.unit])).toEqual([
+      ["ITEM-123", 500, "each"],
+      ["4x6 thermal labels", 12, "roll"],
+    ]);
+  });
+
+  it("refuses bad fields with a message per field and stores nothing", async () => {
+    const result = await submitQuote(
+      deps,
+      upload(fields({ email: "dana@", "items[1].quantity": "0", "items[2].unit": "barrel" })),
+      "client-a",
+    );
+    expect(result).toMatchObject({ ok: false, status: 400, ...QUOTE_ERRORS.emailInvalid });
+    expect(result.ok ? {} : result.errors).toEqual({
+      email: QUOTE_ERRORS.emailInvalid.message,
+      "items.1.quantity": QUOTE_ERRORS.quantityInvalid.message,
+      "items.2.unit": QUOTE_ERRORS.unitInvalid.message,
+    });
+    // What was typed comes back.
+    expect(result.ok ? null : result.values?.company).toBe("Acme Widgets <Ltd>");
+    expect(await counts()).toEqual({ requests: 0, items: 0, files: 0, outbox: 0 });
+  });
+
+  it(`refuses more than ${QUOTE_MAX_ITEMS} items`, async () => {
+    const many: Record<string, string> = {};
+    for (let i = 0; i < QUOTE_MAX_ITEMS + 1; i++) {
+      many[`items[${i}].description`] = `Part ${i}`;
+      many[`items[${i}].quantity`] = "1";
+      many[`items[${i}].unit`] = "each";
+    }
+    const result = await submitQuote(deps, upload({ ...fields(), ...many }), "client-a");
+    expect(result).toMatchObject({ ok: false, status: 400, ...QUOTE_ERRORS.tooManyItems });
+    expect(await counts()).toEqual({ requests: 0, items: 0, files: 0, outbox: 0 });
+  });
+
+  it("answers a filled honeypot as success, storing and sending nothing", async () => {
+    const result = await submitQuote(deps, upload(fields({ website: "http://spam.example" })), "client-a");
+    expect(result).toMatchObject({ ok: true, status: 200, ...QUOTE_SUCCESS });
+    expect(await counts()).toEqual({ requests: 0, items: 0, files: 0, outbox: 0 });
+  });
+
+  it("refuses a post sent sooner than a person could fill the form, or with a forged start time", async () => {
+    const fast = await submitQuote(
+      deps,
+      upload(fields({ startedAt: signFormStart(secret, now) })),
+      "client-a",
+    );
+    expect(fast).toMatchObject({ ok: false, status: 400, ...QUOTE_TOO_FAST });
+    const forged = await submitQuote(
+      deps,
+      upload(fields({ startedAt: signFormStart("another-secret-123456", opened) })),
+      "client-a",
+    );
+    expect(forged).toMatchObject({ ok: false, status: 400 });
+    expect(await counts()).toEqual({ requests: 0, items: 0, files: 0, outbox: 0 });
+  });
+
+  it("refuses the sixth request from one client in ten minutes with 429", async () => {
+    for (let i = 0; i < 5; i++)
+      expect((await submitQuote(deps, upload(fields()), "client-b")).status).toBe(200);
+    const refused = await submitQuote(deps, upload(fields()), "client-b");
+    expect(refused).toMatchObject({ ok: false, status: 429 });
+    expect(refused.ok ? 0 : refused.retryAfterSeconds).toBeGreaterThan(0);
+    expect((await counts()).requests).toBe(5);
+  });
+
+  it("acknowledges an address at most once an hour, across quotes and contact messages", async () => {
+    const ackCount = async () =>
+      (
+        await t.db
+          .selectFrom("email_outbox")
+          .select("id")
+          .where("kind", "=", "lead_acknowledgement")
+          .execute()
+      ).length;
+    expect((await submitQuote(deps, upload(fields()), "client-c")).ok).toBe(true);
+    expect((await submitQuote(deps, upload(fields({ email: "DANA@example.com" })), "client-d")).ok).toBe(
+      true,
+    );
+    const contact = await submitContact(
+      { ...deps, now: () => new Date(now.getTime() + 30 * 60_000) },
+      { name: "Dana", email: "dana@example.com", phone: "", message: "Any news?" },
+      "client-e",
+    );
+    expect(contact.ok).toBe(true);
+    expect(contact.reference).toMatch(/^C-/);
+    expect(await ackCount()).toBe(1);
+    const later = { ...deps, now: () => new Date(now.getTime() + 61 * 60_000) };
+    expect(
+      (await submitQuote(later, upload(fields({ startedAt: signFormStart(secret, now) })), "client-f")).ok,
+    ).toBe(true);
+    expect(await ackCount()).toBe(2);
+    // Sales hears of every lead.
+    expect(
+      (
+        await t.db
+          .selectFrom("email_outbox")
+          .select("id")
+          .where("kind", "!=", "lead_acknowledgement")
+          .execute()
+      ).length,
+    ).toBe(4);
+  });
+
+  it("keeps nothing when storing fails halfway, and reports a failure", async () => {
+    const failing = {
+      ...deps,
+      // The notification is built after the request, items and files are written in the transaction.
+      salesEmail: undefined as unknown as string,
+    };
+    const result = await submitQuote(failing, upload(fields(), [fileOf("drawing.pdf", pdf)]), "client-a");
+    expect(result).toMatchObject({ ok: false, status: 500 });
+    expect(await counts()).toEqual({ requests: 0, items: 0, files: 0, outbox: 0 });
+  });
+
+  it("loses nothing while SMTP is down: the mail is delivered, files intact, once the server answers", async () => {
+    const result = await submitQuote(deps, upload(fields(), [fileOf("drawing.pdf", pdf)]), "client-a");
+    expect(result.ok).toBe(true);
+    peer.refuse = true;
+    await deliver();
+    expect(peer.messages).toHaveLength(0);
+    expect(
+      (await t.db.selectFrom("email_outbox").select("status").execute()).map((row) => row.status).sort(),
+    ).toEqual(["queued", "queued"]);
+    peer.refuse = false;
+    await t.db
+      .updateTable("email_outbox")
+      .set({ next_attempt_at: new Date(0).toISOString() })
+      .execute();
+    expect(await deliver()).toBe(2);
+    const sales = peer.messages.find((message) => message.attachments.length > 0);
+    expect(sha256(sales?.attachments[0]?.content ?? Buffer.alloc(0))).toBe(sha256(pdf));
+  });
+});

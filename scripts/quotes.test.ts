@@ -1,0 +1,105 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { memoryLogger, type TestDatabase, testDialects } from "~/server/db/test-databases.server";
+import { submitQuote } from "~/server/quotes/quote.server";
+import { signFormStart } from "~/server/quotes/quote-token.server";
+import { sniffFileType } from "~/server/quotes/sniff.server";
+import { main } from "./quotes";
+
+const sha256 = (content: Buffer) => createHash("sha256").update(content).digest("hex");
+const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(5000)]);
+
+function sinks() {
+  const out = { stdout: "", stderr: "" };
+  const io = (env: Record<string, string>) => ({
+    env,
+    stdout: { write: (text: string) => (out.stdout += text) },
+    stderr: { write: (text: string) => (out.stderr += text) },
+  });
+  return { out, io };
+}
+
+describe.each(testDialects)("quotes command on $name", ({ create }) => {
+  let t: TestDatabase;
+  let dir: string;
+  let reference = "";
+
+  beforeEach(async () => {
+    t = await create();
+    dir = mkdtempSync(path.join(tmpdir(), "ridgeline-quotes-"));
+    const type = sniffFileType(pdf);
+    if (!type) throw new Error("PDF not recognised");
+    const result = await submitQuote(
+      {
+        db: t.db,
+        logger: memoryLogger().logger,
+        salesEmail: "sales@ridgeline-supply.example",
+        mailFrom: "website@ridgeline-supply.example",
+        formSecret: "secret-0123456789abcdef",
+        now: () => new Date("2025-06-02T10:00:10.000Z"),
+      },
+      {
+        fields: {
+          company: "=cmd|' /C calc'!A0",
+          name: "Dana",
+          email: "dana@example.com",
+          "items[0].area": "labels",
+          "items[0].description": "4x6 labels",
+          "items[0].quantity": "10",
+          "items[0].unit": "roll",
+          "items[1].description": "ITEM-9",
+          "items[1].quantity": "5",
+          "items[1].unit": "box",
+          "labels.width": "4",
+          startedAt: signFormStart("secret-0123456789abcdef", new Date("2025-06-02T10:00:00.000Z")),
+        },
+        files: [{ fileName: "drawing.pdf", type, content: pdf }],
+        error: null,
+        complete: true,
+      },
+      "client",
+    );
+    reference = result.ok ? result.reference : "";
+  });
+  afterEach(async () => {
+    await t.cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("exports one formula-safe CSV row per line item with the request's reference", async () => {
+    const { out, io } = sinks();
+    expect(await main(["export", "--since", "2025-06-02"], io({ DATABASE_URL: t.url }))).toBe(0);
+    const lines = out.stdout.split("\r\n").filter(Boolean);
+    expect(lines[0]).toMatch(/^reference,received_at,company,/);
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`${reference},2025-06-02T10:00:10.000Z,'=cmd|' /C calc'!A0,Dana,`);
+    expect(lines[1]).toContain("4x6 labels,10,roll");
+    expect(lines[1]).toContain("width: 4");
+    expect(lines[2]).toContain("ITEM-9,5,box");
+    expect(lines[2]).toContain("drawing.pdf");
+    const later = sinks();
+    expect(await main(["export", "--since", "2025-06-03"], later.io({ DATABASE_URL: t.url }))).toBe(0);
+    expect(later.out.stdout.split("\r\n").filter(Boolean)).toHaveLength(1);
+  });
+
+  it("writes a request's files to a folder, byte for byte", async () => {
+    const { io } = sinks();
+    const target = path.join(dir, "files");
+    expect(await main(["files", reference.toLowerCase(), "--out", target], io({ DATABASE_URL: t.url }))).toBe(
+      0,
+    );
+    expect(readdirSync(target)).toEqual(["1-drawing.pdf"]);
+    expect(sha256(readFileSync(path.join(target, "1-drawing.pdf")))).toBe(sha256(pdf));
+  });
+
+  it("says so for an unknown reference or bad arguments", async () => {
+    const { out, io } = sinks();
+    expect(await main(["files", "Q-2222XX", "--out", dir], io({ DATABASE_URL: t.url }))).toBe(1);
+    expect(out.stderr).toContain("no quote request Q-2222XX");
+    expect(await main(["files", "nonsense", "--out", dir], io({ DATABASE_URL: t.url }))).toBe(2);
+    expect(await main(["export", "--since", "June"], io({ DATABASE_URL: t.url }))).toBe(2);
+  });
+});

@@ -1,0 +1,162 @@
+import { createHash } from "node:crypto";
+import net from "node:net";
+import { expect, test } from "@playwright/test";
+import { startSmtpPeer } from "../../app/server/mail/test-smtp-peer.server";
+import { spawnServer } from "./spawned-server";
+
+const basePort = Number(process.env.E2E_PORT ?? 3100) + 130;
+const sha256 = (content: Buffer | Uint8Array) => createHash("sha256").update(content).digest("hex");
+const smallPdf = Buffer.from(
+  "%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n",
+);
+
+async function openForm(origin: string): Promise<{ html: string; token: string }> {
+  const response = await fetch(`${origin}/quote`);
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  const token = /name="startedAt" value="([^"]+)"/.exec(html)?.[1] ?? "";
+  expect(token).not.toBe("");
+  return { html, token };
+}
+
+function quoteForm(token: string, file: { name: string; content: Buffer; type: string }): FormData {
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    company: "Zephyr Composite Tooling",
+    name: "Ines Okafor",
+    email: "ines.okafor@example.com",
+    "items[0].area": "labels",
+    "items[0].description": "4x6 thermal transfer labels",
+    "items[0].quantity": "24",
+    "items[0].unit": "roll",
+    "items[1].area": "die-cut-foams",
+    "items[1].description": "Foam insert, 2 cavities",
+    "items[1].quantity": "300",
+    "items[1].unit": "each",
+    website: "",
+    startedAt: token,
+    intent: "send",
+  };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append("files", new Blob([new Uint8Array(file.content)], { type: file.type }), file.name);
+  return form;
+}
+
+test("must show: GET /quote is a multipart form; a POST with two items and a PDF reaches sales with the PDF and the buyer with the reference only", async () => {
+  test.setTimeout(60_000);
+  const peer = await startSmtpPeer();
+  const server = await spawnServer(basePort, { SMTP_URL: peer.url, SALES_EMAIL: "quotes@ridgeline.test" });
+  try {
+    const { html, token } = await openForm(server.origin);
+    expect(html).toMatch(
+      /<form[^>]*action="\/quote"[^>]*encType="multipart\/form-data"|<form[^>]*encType="multipart\/form-data"[^>]*action="\/quote"/i,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 3100));
+
+    const response = await fetch(`${server.origin}/quote`, {
+      method: "POST",
+      body: quoteForm(token, { name: "spec sheet.pdf", content: smallPdf, type: "application/pdf" }),
+    });
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    const reference = /Your reference: <strong[^>]*>(Q-[A-Z0-9]{6})</.exec(page)?.[1] ?? "";
+    expect(reference).toMatch(/^Q-[2-9A-HJKMNP-TW-Z]{6}$/);
+
+    await expect.poll(() => peer.messages.length, { timeout: 15_000 }).toBe(2);
+    const sales = peer.messages.find(
+      (mail) => (mail.to && "text" in mail.to ? mail.to.text : "") === "quotes@ridgeline.test",
+    );
+    expect(sales?.subject).toContain(reference);
+    expect(sales?.replyTo?.value[0]?.address).toBe("ines.okafor@example.com");
+    expect(sales?.attachments.map((file) => file.filename)).toEqual(["spec sheet.pdf"]);
+    expect(sha256(sales?.attachments[0]?.content ?? Buffer.alloc(0))).toBe(sha256(smallPdf));
+    expect(sales?.html || "").toContain("Foam insert, 2 cavities");
+
+    const ack = peer.messages.find((mail) => mail !== sales);
+    expect(ack?.to && "text" in ack.to ? ack.to.text : "").toBe("ines.okafor@example.com");
+    expect(`${ack?.subject}\n${ack?.text}`).toContain(reference);
+    expect(`${ack?.subject}\n${ack?.text}\n${ack?.html}`).not.toContain("Zephyr");
+    expect(`${ack?.text}\n${ack?.html}`).not.toContain("Ines");
+
+    // An HTML page named .pdf is refused, and nothing more is sent.
+    const { token: second } = await openForm(server.origin);
+    await new Promise((resolve) => setTimeout(resolve, 3100));
+    const refused = await fetch(`${server.origin}/api/quote`, {
+      method: "POST",
+      body: quoteForm(second, {
+        name: "invoice.pdf",
+        content: Buffer.from("<html><body><script>alert(1)</script></body></html>"),
+        type: "application/pdf",
+      }),
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toContain(
+      '"invoice.pdf" was not accepted',
+    );
+
+    // Only the quote routes take large bodies: the contact form keeps its 32 KB limit.
+    const big = await fetch(`${server.origin}/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `message=${"x".repeat(40 * 1024)}`,
+    });
+    expect(big.status).toBe(413);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(peer.messages).toHaveLength(2);
+  } finally {
+    await server.stop();
+    await peer.stop();
+  }
+});
+
+test("a quote upload cut off or too slow stores nothing, answers 408 when slow, and the server keeps serving", async () => {
+  test.setTimeout(60_000);
+  const server = await spawnServer(basePort + 1, { QUOTE_UPLOAD_TIMEOUT_MS: "1500" });
+  try {
+    const { token } = await openForm(server.origin);
+    const boundary = "----cutOffBoundary";
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="startedAt"\r\n\r\n${token}\r\n--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`,
+      ),
+      Buffer.alloc(300_000, 0x41),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const head = `POST /quote HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\n\r\n`;
+    const send = async (parts: Buffer[], pauseMs: number, cut: boolean) => {
+      const port = Number(new URL(server.origin).port);
+      const socket = net.connect(port, "127.0.0.1");
+      await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+      let answer = "";
+      socket.on("data", (chunk) => {
+        answer += chunk.toString();
+      });
+      socket.on("error", () => undefined);
+      const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+      socket.write(head);
+      for (const part of parts) {
+        if (socket.destroyed) break;
+        socket.write(part);
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
+      if (cut) socket.destroy();
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 8000))]);
+      socket.destroy();
+      return answer;
+    };
+    expect(await send([body.subarray(0, 150_000)], 100, true)).toBe("");
+    const slices = Array.from({ length: 30 }, (_, i) => body.subarray(i * 2000, (i + 1) * 2000));
+    const slow = await send(slices, 150, false);
+    expect(slow.startsWith("HTTP/1.1 408")).toBe(true);
+    expect(slow).toContain("Upload Timed Out");
+    expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
+    expect(server.logs().some((line) => line.msg === "quote request stored and notification queued")).toBe(
+      false,
+    );
+    expect(
+      server.logs().some((line) => (line.res as { statusCode?: number } | undefined)?.statusCode === 500),
+    ).toBe(false);
+  } finally {
+    await server.stop();
+  }
+});
