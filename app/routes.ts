@@ -13,6 +13,15 @@ export default [
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("api/contact", "routes/api.contact.ts"),
   route("api/newsletter", "routes/api.newsletter.ts"),
+  // Rendered on each request: the form carries a signed start time (docs/quotes.md).
+  route("quote", "routes/quote.tsx"),
+  route("api/quote", "routes/api.quote.ts"),
+  // Rendered on each request, never indexed: the pages newsletter e-mails link to (docs/newsletter.md).
+  route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
+  // Rendered on each request (not prerendered), never indexed, not in the sitemap: docs/search.md.
+  route("search", "routes/search.tsx"),
+  route("api/search", "routes/api.search.ts"),
   // The server answers these with a 301 before React Router sees them; the routes exist so that
   // an in-app navigation to a legacy path is redirected too, without leaving a history entry for the legacy path.
   ...[...legacyRedirects.keys()].map((from) =>

@@ -75,6 +75,7 @@ describe.each(testDialects)("export from $name", ({ create }) => {
           phone: "+1 800 555 0199",
           message: 'Two lines,\r\nwith "quotes"',
           created_at: "2025-06-01T00:00:00.000Z",
+          reference: "C-7K3M9P",
         },
       ])
       .execute();
@@ -94,7 +95,7 @@ describe.each(testDialects)("export from $name", ({ create }) => {
   it("writes all leads as CSV to stdout", async () => {
     const { out, io } = sinks();
     expect(await main(["leads", "export"], io({ DATABASE_URL: t.url }))).toBe(0);
-    expect(out.stdout.split("\r\n")[0]).toBe("id,received_at,name,email,phone,message");
+    expect(out.stdout.split("\r\n")[0]).toBe("id,received_at,name,email,phone,message,reference");
     expect(out.stdout.match(/\r\n(?=\d+,)/g)).toHaveLength(2);
   });
 
@@ -102,9 +103,9 @@ describe.each(testDialects)("export from $name", ({ create }) => {
     const { out, io } = sinks();
     expect(await main(["leads", "export", "--since", "2025-06-01"], io({ DATABASE_URL: t.url }))).toBe(0);
     expect(out.stdout).toBe(
-      "id,received_at,name,email,phone,message\r\n" +
+      "id,received_at,name,email,phone,message,reference\r\n" +
         '2,2025-06-01T00:00:00.000Z,"\'=HYPERLINK(""http://evil.example"",""x"")",dana@example.com,' +
-        '\'+1 800 555 0199,"Two lines,\r\nwith ""quotes"""\r\n',
+        '\'+1 800 555 0199,"Two lines,\r\nwith ""quotes""",C-7K3M9P\r\n',
     );
   });
 
@@ -113,10 +114,59 @@ describe.each(testDialects)("export from $name", ({ create }) => {
     const file = path.join(dir, "subscribers.csv");
     expect(await main(["subscribers", "export", "--out", file], io({ DATABASE_URL: t.url }))).toBe(0);
     expect(readFileSync(file, "utf8")).toBe(
-      "id,email,subscribed_at\r\n1,a@example.com,2025-06-01T08:00:00.000Z\r\n2,b@example.com,2025-06-02T08:00:00.000Z\r\n",
+      "id,email,subscribed_at,confirmed_at,consent_version,client_key\r\n" +
+        "1,a@example.com,2025-06-01T08:00:00.000Z,,,\r\n2,b@example.com,2025-06-02T08:00:00.000Z,,,\r\n",
     );
     expect(out.stdout).toBe("");
     expect(out.stderr).toContain("wrote 2 subscribers");
+  });
+
+  it("exports confirmed subscribers by default, and everyone with a status column with --all", async () => {
+    await t.db
+      .insertInto("newsletter_subscriptions")
+      .values([
+        {
+          email: "p@example.com",
+          status: "pending",
+          subscribed_at: "2025-06-03T08:00:00.000Z",
+          consent_version: "=1+1",
+          client_key: "k1",
+        },
+        {
+          email: "c@example.com",
+          status: "confirmed",
+          subscribed_at: "2025-06-04T08:00:00.000Z",
+          confirmed_at: "2025-06-04T09:00:00.000Z",
+          consent_version: "abc",
+          client_key: "k2",
+        },
+        {
+          email: "u@example.com",
+          status: "unsubscribed",
+          subscribed_at: "2025-06-05T08:00:00.000Z",
+          unsubscribed_at: "2025-06-06T08:00:00.000Z",
+        },
+      ])
+      .execute();
+    const confirmed = sinks();
+    expect(await main(["subscribers", "export"], confirmed.io({ DATABASE_URL: t.url }))).toBe(0);
+    expect(confirmed.out.stdout.split("\r\n").filter(Boolean)).toEqual([
+      "id,email,subscribed_at,confirmed_at,consent_version,client_key",
+      "1,a@example.com,2025-06-01T08:00:00.000Z,,,",
+      "2,b@example.com,2025-06-02T08:00:00.000Z,,,",
+      "4,c@example.com,2025-06-04T08:00:00.000Z,2025-06-04T09:00:00.000Z,abc,k2",
+    ]);
+    const all = sinks();
+    expect(await main(["subscribers", "export", "--all"], all.io({ DATABASE_URL: t.url }))).toBe(0);
+    const lines = all.out.stdout.split("\r\n").filter(Boolean);
+    expect(lines[0]).toBe(
+      "id,email,status,subscribed_at,confirmed_at,consent_version,client_key,unsubscribed_at",
+    );
+    expect(lines).toContain("3,p@example.com,pending,2025-06-03T08:00:00.000Z,,'=1+1,k1,");
+    expect(lines).toContain(
+      "5,u@example.com,unsubscribed,2025-06-05T08:00:00.000Z,,,,2025-06-06T08:00:00.000Z",
+    );
+    expect(lines).toHaveLength(6);
   });
 });
 
@@ -139,7 +189,9 @@ describe("export command line", () => {
         cwd: root,
         env: { ...process.env, DATABASE_URL: t.url },
       });
-      expect(stdout).toBe("id,email,subscribed_at\r\n1,cli@example.com,2025-06-01T08:00:00.000Z\r\n");
+      expect(stdout).toBe(
+        "id,email,subscribed_at,confirmed_at,consent_version,client_key\r\n1,cli@example.com,2025-06-01T08:00:00.000Z,,,\r\n",
+      );
     } finally {
       await t.cleanup();
     }

@@ -11,16 +11,17 @@ import { toCsv } from "./export-csv";
 
 export const USAGE = `Usage:
   npx tsx scripts/export.ts leads export [--since YYYY-MM-DD] [--out FILE]
-  npx tsx scripts/export.ts subscribers export [--out FILE]
+  npx tsx scripts/export.ts subscribers export [--all] [--out FILE]
 
 Writes CSV (RFC 4180) from the database that DATABASE_URL names (default sqlite:./data/site.db).
   --since YYYY-MM-DD  only leads received on or after that day (UTC)
+  --all               subscribers: pending and unsubscribed too, with a status column
   --out FILE          write to FILE instead of standard output
 `;
 
 export type ExportCommand =
   | { kind: "leads"; since?: string; out?: string }
-  | { kind: "subscribers"; out?: string }
+  | { kind: "subscribers"; out?: string; all?: boolean }
   | { kind: "help" };
 
 export interface TextSink {
@@ -45,7 +46,12 @@ function readArgs(argv: string[]) {
   try {
     return parseArgs({
       args: argv,
-      options: { since: { type: "string" }, out: { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: {
+        since: { type: "string" },
+        out: { type: "string" },
+        all: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -64,8 +70,11 @@ export function parseCommand(argv: string[]): ExportCommand {
   if (values.out !== undefined && values.out.trim() === "") throw new UsageError("--out needs a file name");
   if (subject === "subscribers") {
     if (values.since !== undefined) throw new UsageError("--since applies to leads only");
-    return { kind: "subscribers", out: values.out };
+    return values.all
+      ? { kind: "subscribers", out: values.out, all: true }
+      : { kind: "subscribers", out: values.out };
   }
+  if (values.all) throw new UsageError("--all applies to subscribers only");
   if (values.since !== undefined && !isCalendarDay(values.since)) {
     throw new UsageError(`--since must be a date as YYYY-MM-DD, got '${values.since}'`);
   }
@@ -74,26 +83,57 @@ export function parseCommand(argv: string[]): ExportCommand {
 
 export async function buildCsv(db: Database, command: Exclude<ExportCommand, { kind: "help" }>) {
   if (command.kind === "subscribers") {
+    // Consent records (docs/newsletter.md): confirmed subscribers, or everyone with --all.
     const rows = await db
       .selectFrom("newsletter_subscriptions")
-      .select(["id", "email", "subscribed_at"])
+      .select([
+        "id",
+        "email",
+        "status",
+        "subscribed_at",
+        "confirmed_at",
+        "unsubscribed_at",
+        "consent_version",
+        "client_key",
+      ])
+      .$if(!command.all, (qb) => qb.where("status", "=", "confirmed"))
       .orderBy("id")
       .execute();
-    const csv = toCsv(
-      ["id", "email", "subscribed_at"],
-      rows.map((row) => [row.id, row.email, row.subscribed_at]),
-    );
+    const consent = (row: (typeof rows)[number]) => [
+      row.subscribed_at,
+      row.confirmed_at,
+      row.consent_version,
+      row.client_key,
+    ];
+    const csv = command.all
+      ? toCsv(
+          [
+            "id",
+            "email",
+            "status",
+            "subscribed_at",
+            "confirmed_at",
+            "consent_version",
+            "client_key",
+            "unsubscribed_at",
+          ],
+          rows.map((row) => [row.id, row.email, row.status, ...consent(row), row.unsubscribed_at]),
+        )
+      : toCsv(
+          ["id", "email", "subscribed_at", "confirmed_at", "consent_version", "client_key"],
+          rows.map((row) => [row.id, row.email, ...consent(row)]),
+        );
     return { csv, count: rows.length };
   }
   const rows = await db
     .selectFrom("contact_submissions")
-    .select(["id", "created_at", "name", "email", "phone", "message"])
+    .select(["id", "created_at", "name", "email", "phone", "message", "reference"])
     .$if(command.since !== undefined, (qb) => qb.where("created_at", ">=", `${command.since}T00:00:00.000Z`))
     .orderBy("id")
     .execute();
   const csv = toCsv(
-    ["id", "received_at", "name", "email", "phone", "message"],
-    rows.map((row) => [row.id, row.created_at, row.name, row.email, row.phone, row.message]),
+    ["id", "received_at", "name", "email", "phone", "message", "reference"],
+    rows.map((row) => [row.id, row.created_at, row.name, row.email, row.phone, row.message, row.reference]),
   );
   return { csv, count: rows.length };
 }

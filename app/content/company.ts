@@ -26,6 +26,14 @@ export const company = {
   ],
   hoursNote: "Local time at each location",
   fabrication: { laminatorMaxInches: "7-1/2", skiverMinInches: "1/8" },
+  /** Postal address for e-mail footers (a placeholder the owner replaces). */
+  postalAddress: {
+    street: "2150 Ridgeline Parkway",
+    city: "Atlanta",
+    stateCode: "GA",
+    postalCode: "30336",
+    country: "US",
+  },
 } as const;
 
 export type Company = typeof company;

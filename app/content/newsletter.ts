@@ -6,4 +6,9 @@ export const newsletter = {
   submitLabel: "Subscribe",
   submittingLabel: "Subscribing...",
   privacyNote: "We use your address only to send this newsletter.",
+  unsubscribeLink: "Unsubscribe",
 } as const;
+
+/** Added after the spec's success text: the address is subscribed once the visitor confirms (docs/newsletter.md). */
+export const newsletterConfirmHint =
+  "Please confirm your subscription with the link we just sent to your inbox.";

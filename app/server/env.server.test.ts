@@ -68,3 +68,13 @@ describe("MAIL_RETRY_BASE_MS", () => {
     expect(() => parseEnv({ MAIL_RETRY_BASE_MS: "soon" })).toThrow(/MAIL_RETRY_BASE_MS/);
   });
 });
+
+describe("MAIL_RATE_PER_MINUTE", () => {
+  it("defaults to 60 and refuses anything but a positive whole number", () => {
+    expect(parseEnv({}).MAIL_RATE_PER_MINUTE).toBe(60);
+    expect(parseEnv({ MAIL_RATE_PER_MINUTE: "600" }).MAIL_RATE_PER_MINUTE).toBe(600);
+    for (const bad of ["0", "-5", "1.5", "fast"]) {
+      expect(() => parseEnv({ MAIL_RATE_PER_MINUTE: bad }), bad).toThrow(/MAIL_RATE_PER_MINUTE/);
+    }
+  });
+});

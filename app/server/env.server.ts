@@ -49,6 +49,8 @@ export const envSchema = z.object({
   SALES_EMAIL: z.email({ message: "must be an e-mail address" }).default(DEFAULT_SALES_EMAIL),
   MAIL_FROM: z.string().trim().min(3).default("Ridgeline Website <website@ridgeline-supply.example>"),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
+  /** Newsletter issues sent per minute, across all instances; leads never wait for them (docs/newsletter.md). */
+  MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   BROCHURE_BASE_URL: z
     .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
     .optional()
@@ -63,6 +65,8 @@ export const envSchema = z.object({
   DB_QUERY_TIMEOUT_MS: milliseconds(10_000),
   DB_IDLE_TIMEOUT_MS: milliseconds(30_000),
   SQLITE_BUSY_TIMEOUT_MS: milliseconds(5_000),
+  /** Longest time a quote upload may take (docs/quotes.md). */
+  QUOTE_UPLOAD_TIMEOUT_MS: milliseconds(25_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

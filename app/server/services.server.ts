@@ -6,6 +6,7 @@ import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
 import { createTransport } from "~/server/mail/transport.server";
 import { type MailWorker, startMailWorker } from "~/server/mail/worker.server";
+import { startNewsletterHousekeeping } from "~/server/newsletter/housekeeping.server";
 
 /** What the server runs besides HTTP: the database and the mail worker. */
 export interface Services {
@@ -32,7 +33,14 @@ export async function startServices(env: Env, logger: Logger): Promise<Services>
   await migrate(db, logger);
   const clientKeySecret = await loadClientKeySecret(db, env.CLIENT_KEY_SECRET);
   const transport = createTransport(env, { logger });
-  const mailWorker = startMailWorker({ db, transport, logger, baseDelayMs: env.MAIL_RETRY_BASE_MS });
+  const mailWorker = startMailWorker({
+    db,
+    transport,
+    logger,
+    baseDelayMs: env.MAIL_RETRY_BASE_MS,
+    bulkRatePerMinute: env.MAIL_RATE_PER_MINUTE,
+  });
+  const stopHousekeeping = startNewsletterHousekeeping(db, logger);
   const health = createHealthCheck(db, logger);
   logger.info({ database: env.DATABASE_URL.startsWith("sqlite:") ? "sqlite" : "postgres" }, "database ready");
 
@@ -44,6 +52,7 @@ export async function startServices(env: Env, logger: Logger): Promise<Services>
     clientKeySecret,
     isHealthy: () => health.check(),
     async close() {
+      stopHousekeeping();
       await mailWorker.stop();
       transport.close();
       await db.destroy();

@@ -1,5 +1,6 @@
 import { MailIcon } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
 import { FormAlert } from "~/components/forms/form-alert";
 import { submitForm } from "~/components/forms/submit-form";
 import { Button } from "~/components/ui/button";
@@ -94,6 +95,11 @@ export function NewsletterSignup({ actionData }: { actionData?: NewsletterAction
           </div>
           <p id="newsletter-note" className="text-sm text-mist">
             {newsletter.privacyNote}
+          </p>
+          <p className="text-sm text-mist">
+            <Link to="/newsletter/unsubscribe" className="underline underline-offset-2 hover:text-white">
+              {newsletter.unsubscribeLink}
+            </Link>
           </p>
         </form>
       </div>

@@ -184,6 +184,118 @@ function buildMigrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    "0005_quotes_and_references": {
+      // Online quote requests with their line items and attached files (docs/quotes.md), a reference
+      // on every lead, and when each address (hashed) was last sent an acknowledgement.
+      // biome-ignore lint/suspicious/noExplicitAny: see 0001
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable("contact_submissions").addColumn("reference", "text").execute();
+        await db.schema
+          .createIndex("contact_submissions_reference_idx")
+          .on("contact_submissions")
+          .column("reference")
+          .unique()
+          .execute();
+
+        await db.schema
+          .createTable("quote_requests")
+          .addColumn("id", "integer", id)
+          .addColumn("reference", "text", (col) => col.notNull().unique())
+          .addColumn("company", "text", (col) => col.notNull())
+          .addColumn("name", "text", (col) => col.notNull())
+          .addColumn("email", "text", (col) => col.notNull())
+          .addColumn("phone", "text")
+          .addColumn("postal_code", "text")
+          .addColumn("needed_by", "text")
+          .addColumn("po_reference", "text")
+          .addColumn("label_details", "text")
+          .addColumn("foam_details", "text")
+          .addColumn("client_key", "text")
+          .addColumn("created_at", "text", (col) => col.notNull())
+          .execute();
+        await db.schema
+          .createIndex("quote_requests_created_at_idx")
+          .on("quote_requests")
+          .column("created_at")
+          .execute();
+        await db.schema
+          .createTable("quote_items")
+          .addColumn("request_id", "integer", (col) =>
+            col.notNull().references("quote_requests.id").onDelete("cascade"),
+          )
+          .addColumn("position", "integer", (col) => col.notNull())
+          .addColumn("area", "text")
+          .addColumn("description", "text", (col) => col.notNull())
+          .addColumn("quantity", "integer", (col) => col.notNull())
+          .addColumn("unit", "text", (col) => col.notNull())
+          .addColumn("notes", "text")
+          .addPrimaryKeyConstraint("quote_items_pkey", ["request_id", "position"])
+          .execute();
+        await db.schema
+          .createTable("quote_files")
+          .addColumn("request_id", "integer", (col) =>
+            col.notNull().references("quote_requests.id").onDelete("cascade"),
+          )
+          .addColumn("position", "integer", (col) => col.notNull())
+          .addColumn("file_id", "integer", (col) => col.notNull().references("stored_files.id"))
+          .addPrimaryKeyConstraint("quote_files_pkey", ["request_id", "position"])
+          .execute();
+
+        await db.schema
+          .createTable("lead_acknowledgements")
+          .addColumn("email_hash", "text", (col) => col.primaryKey())
+          .addColumn("last_sent_at", "text", (col) => col.notNull())
+          .execute();
+      },
+    },
+    "0006_newsletter_consent": {
+      // Double opt-in and consent records (docs/newsletter.md). Rows that exist already were accepted
+      // before confirmation was asked for: they stay subscribed ('confirmed'), with no confirmation time.
+      // biome-ignore lint/suspicious/noExplicitAny: see 0001
+      async up(db: Kysely<any>) {
+        await db.schema
+          .alterTable("newsletter_subscriptions")
+          .addColumn("status", "text", (col) => col.notNull().defaultTo("confirmed"))
+          .execute();
+        for (const column of [
+          "confirmed_at",
+          "unsubscribed_at",
+          "consent_version",
+          "client_key",
+          "confirmation_sent_at",
+        ]) {
+          await db.schema.alterTable("newsletter_subscriptions").addColumn(column, "text").execute();
+        }
+        await db.schema
+          .createIndex("newsletter_subscriptions_status_subscribed_at_idx")
+          .on("newsletter_subscriptions")
+          .columns(["status", "subscribed_at"])
+          .execute();
+        await db.schema
+          .createTable("newsletter_tokens")
+          .addColumn("token_hash", "text", (col) => col.primaryKey())
+          .addColumn("subscription_id", "integer", (col) =>
+            col.notNull().references("newsletter_subscriptions.id").onDelete("cascade"),
+          )
+          .addColumn("purpose", "text", (col) => col.notNull())
+          .addColumn("created_at", "text", (col) => col.notNull())
+          .addColumn("expires_at", "text")
+          .addColumn("used_at", "text")
+          .addCheckConstraint("newsletter_tokens_purpose_check", sql`purpose in ('confirm', 'unsubscribe')`)
+          .execute();
+        await db.schema
+          .createIndex("newsletter_tokens_subscription_id_idx")
+          .on("newsletter_tokens")
+          .column("subscription_id")
+          .execute();
+        // The worker counts the bulk mail sent in the last minute before it claims more.
+        await db.schema
+          .createIndex("email_outbox_priority_sent_at_idx")
+          .on("email_outbox")
+          .columns(["priority", "sent_at"])
+          .execute();
+      },
+    },
   };
 }
 

@@ -19,13 +19,39 @@ export interface ContactSubmissionTable {
   /** Keyed hash of the client's address (never the address itself), or null. */
   client_key: string | null;
   created_at: IsoTimestamp;
+  /** Short reference shown to the visitor (`C-…`, docs/quotes.md); null for messages stored before it existed. */
+  reference: string | null;
 }
 
 export interface NewsletterSubscriptionTable {
   id: Generated<number>;
   /** Trimmed and lower-cased (D8). */
   email: string;
+  /** The latest signup (docs/newsletter.md). */
   subscribed_at: IsoTimestamp;
+  status: Generated<NewsletterStatus>;
+  confirmed_at: IsoTimestamp | null;
+  unsubscribed_at: IsoTimestamp | null;
+  /** Which signup wording the visitor saw (see NEWSLETTER_CONSENT_VERSION). */
+  consent_version: string | null;
+  /** Keyed hash of the client's address at signup, like contact_submissions.client_key. */
+  client_key: string | null;
+  /** When the last confirmation e-mail was queued: a new signup re-sends it at most every 10 minutes. */
+  confirmation_sent_at: IsoTimestamp | null;
+}
+
+export const NEWSLETTER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
+export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
+
+/** Confirmation and unsubscribe links: only the SHA-256 of the token is kept. */
+export interface NewsletterTokenTable {
+  token_hash: string;
+  subscription_id: number;
+  purpose: "confirm" | "unsubscribe";
+  created_at: IsoTimestamp;
+  /** Null: never expires (unsubscribe links). */
+  expires_at: IsoTimestamp | null;
+  used_at: IsoTimestamp | null;
 }
 
 export interface NewsletterAttemptTable {
@@ -103,16 +129,64 @@ export interface SearchMissTable {
   last_seen_at: IsoTimestamp;
 }
 
+/** An online quote request (docs/quotes.md). */
+export interface QuoteRequestTable {
+  id: Generated<number>;
+  /** `Q-` and six characters, unique; shown to the buyer and in every e-mail about the request. */
+  reference: string;
+  company: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  postal_code: string | null;
+  needed_by: string | null;
+  po_reference: string | null;
+  /** JSON object of the label details the buyer gave, or null. */
+  label_details: string | null;
+  /** JSON object of the foam/protective packaging details, or null. */
+  foam_details: string | null;
+  client_key: string | null;
+  created_at: IsoTimestamp;
+}
+
+export interface QuoteItemTable {
+  request_id: number;
+  position: number;
+  area: string | null;
+  description: string;
+  quantity: number;
+  unit: string;
+  notes: string | null;
+}
+
+/** The files attached to a quote request, in order (content in stored_files). */
+export interface QuoteFileTable {
+  request_id: number;
+  position: number;
+  file_id: number;
+}
+
+/** When an address (SHA-256 of it, lower-cased) was last sent a lead acknowledgement: at most one per hour. */
+export interface LeadAcknowledgementTable {
+  email_hash: string;
+  last_sent_at: IsoTimestamp;
+}
+
 export interface DB {
   app_settings: AppSettingTable;
   contact_submissions: ContactSubmissionTable;
   newsletter_subscriptions: NewsletterSubscriptionTable;
   newsletter_attempts: NewsletterAttemptTable;
+  newsletter_tokens: NewsletterTokenTable;
   rate_limit_hits: RateLimitHitTable;
   email_outbox: EmailOutboxTable;
   stored_files: StoredFileTable;
   email_attachments: EmailAttachmentTable;
   search_misses: SearchMissTable;
+  quote_requests: QuoteRequestTable;
+  quote_items: QuoteItemTable;
+  quote_files: QuoteFileTable;
+  lead_acknowledgements: LeadAcknowledgementTable;
 }
 
 export type Database = Kysely<DB>;

@@ -3,7 +3,7 @@ import type { FormResult, FormText } from "~/forms/common";
 import { CONTACT_FIELDS } from "~/forms/contact";
 import { NEWSLETTER_FIELDS } from "~/forms/newsletter";
 import { submitContact } from "~/server/forms/contact.server";
-import { subscribeNewsletter } from "~/server/forms/newsletter.server";
+import { type NewsletterDeps, subscribeNewsletter } from "~/server/forms/newsletter.server";
 
 type Fields = Record<string, string>;
 type BodyResult = { ok: true; fields: Fields } | { ok: false; status: 400 | 415; text: FormText };
@@ -91,9 +91,21 @@ export function handleContactRequest(request: Request, context: AppLoadContext):
   );
 }
 
+/** What the newsletter needs from a request's context: the database and where its links point. */
+export function newsletterDeps(context: AppLoadContext): NewsletterDeps {
+  return {
+    db: context.db,
+    logger: context.logger,
+    siteUrl: context.siteUrl,
+    mailFrom: context.mailFrom,
+    salesEmail: context.salesEmail,
+    onMailQueued: context.wakeMailWorker,
+  };
+}
+
 export function handleNewsletterRequest(request: Request, context: AppLoadContext): Promise<FormResult> {
   return handle(request, NEWSLETTER_FIELDS, (fields) =>
-    subscribeNewsletter({ db: context.db, logger: context.logger }, fields, context.clientKey),
+    subscribeNewsletter(newsletterDeps(context), fields, context.clientKey),
   );
 }
 
@@ -107,8 +119,11 @@ export function formResultHeaders(result: FormResult): HeadersInit {
 
 /** The JSON answer of the /api form endpoints: `{ ok, title, message }` with the result's status. */
 export function formJsonResponse(result: FormResult): Response {
-  const { ok, title, message } = result;
-  return Response.json({ ok, title, message }, { status: result.status, headers: formResultHeaders(result) });
+  const { ok, title, message, reference } = result;
+  return Response.json(
+    { ok, title, message, ...(reference ? { reference } : {}) },
+    { status: result.status, headers: formResultHeaders(result) },
+  );
 }
 
 /** The answer to a GET on a POST-only endpoint. */

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { newsletterConfirmHint } from "~/content/newsletter";
 import { type FormResult, TOO_MANY_REQUESTS } from "~/forms/common";
 import {
   NEWSLETTER_ALREADY_SUBSCRIBED,
@@ -12,25 +13,48 @@ import {
 import { toCount, writeTransaction } from "~/server/db/database.server";
 import { isoTime } from "~/server/db/schema.server";
 import type { FormDeps, FormInput } from "~/server/forms/deps.server";
+import { enqueueMail } from "~/server/mail/outbox.server";
+import {
+  buildConfirmationMail,
+  NEWSLETTER_CONSENT_VERSION,
+  type NewsletterMailSettings,
+} from "~/server/newsletter/mail.server";
+import { confirmUrl, createToken } from "~/server/newsletter/tokens.server";
 import { hitRateLimit, type RateLimit } from "~/server/rate-limit.server";
 
 /** Per-client limit of the newsletter form (D9), on top of the per-address attempt rule (D8). */
 export const NEWSLETTER_CLIENT_LIMIT: RateLimit = { limit: 10, windowMs: 10 * 60 * 1000 };
 
-/** First key of PostgreSQL's two-key advisory locks, so ours never collide with other users of them. */
-const NEWSLETTER_LOCK_NAMESPACE = 0x52494447;
+/** A signup while pending re-sends the confirmation, but not more often than this. */
+export const CONFIRMATION_RESEND_MS = 10 * 60 * 1000;
 
-type Outcome = "subscribed" | "duplicate" | "too_many_attempts";
+/** First key of PostgreSQL's two-key advisory locks, so ours never collide with other users of them. */
+export const NEWSLETTER_LOCK_NAMESPACE = 0x52494447;
+
+export interface NewsletterDeps extends FormDeps, NewsletterMailSettings {
+  /** Called after a message was queued: pass the mail worker's wakeUp. */
+  onMailQueued?: () => void;
+}
+
+/** The success notice: the spec's text, then the one sentence that asks for the confirmation. */
+export const NEWSLETTER_PENDING_SUCCESS = {
+  title: NEWSLETTER_SUCCESS.title,
+  message: `${NEWSLETTER_SUCCESS.message} ${newsletterConfirmHint}`,
+} as const;
+
+type Outcome = "pending" | "confirmed" | "too_many_attempts";
 
 /**
- * Handles one newsletter post (D8, D9). The attempt rule counts accepted attempts (new and duplicate
- * subscriptions) for the address in a rolling 24 h; the 4th is refused and, being refused, is not
- * counted, so "try again tomorrow" holds. Counting and recording happen under one lock per address
- * (an advisory lock on PostgreSQL, the write lock on SQLite), so concurrent requests never let more
- * than three through.
+ * Handles one newsletter post (D8, D9, docs/newsletter.md). The attempt rule counts accepted attempts
+ * (new, pending and duplicate signups) for the address in a rolling 24 h; the 4th is refused and,
+ * being refused, is not counted, so "try again tomorrow" holds. Counting and recording happen under
+ * one lock per address (an advisory lock on PostgreSQL, the write lock on SQLite), so concurrent
+ * requests never let more than three through. A new or pending or unsubscribed address gets a
+ * pending subscription and a confirmation e-mail in the same transaction; only a confirmed address
+ * is 'Already Subscribed'.
  */
 export async function subscribeNewsletter(
-  deps: FormDeps,
+  deps: NewsletterDeps,
   input: FormInput,
   clientKey: string,
 ): Promise<FormResult> {
@@ -53,7 +77,10 @@ export async function subscribeNewsletter(
       };
     }
 
+    const at = isoTime(now);
     const windowStart = isoTime(new Date(now.getTime() - NEWSLETTER_ATTEMPT_WINDOW_MS));
+    const resendBefore = isoTime(new Date(now.getTime() - CONFIRMATION_RESEND_MS));
+    let queued = false;
     const outcome = await writeTransaction(db, async (trx, dialect): Promise<Outcome> => {
       if (dialect === "postgres") {
         await sql`select pg_advisory_xact_lock(${sql.lit(NEWSLETTER_LOCK_NAMESPACE)}, hashtext(${email}))`.execute(
@@ -74,24 +101,58 @@ export async function subscribeNewsletter(
         .executeTakeFirstOrThrow();
       if (toCount(attempts) >= NEWSLETTER_MAX_ATTEMPTS) return "too_many_attempts";
 
-      await trx
-        .insertInto("newsletter_attempts")
-        .values({ email, attempted_at: isoTime(now) })
-        .execute();
-      const inserted = await trx
-        .insertInto("newsletter_subscriptions")
-        .values({ email, subscribed_at: isoTime(now) })
-        .onConflict((oc) => oc.column("email").doNothing())
-        .returning("id")
+      await trx.insertInto("newsletter_attempts").values({ email, attempted_at: at }).execute();
+      const existing = await trx
+        .selectFrom("newsletter_subscriptions")
+        .select(["id", "status", "confirmation_sent_at"])
+        .where("email", "=", email)
         .executeTakeFirst();
-      return inserted ? "subscribed" : "duplicate";
+      if (existing?.status === "confirmed") return "confirmed";
+
+      const consent = {
+        subscribed_at: at,
+        consent_version: NEWSLETTER_CONSENT_VERSION,
+        client_key: clientKey,
+      };
+      let id: number;
+      if (!existing) {
+        const row = await trx
+          .insertInto("newsletter_subscriptions")
+          .values({ email, status: "pending", ...consent, confirmation_sent_at: at })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        id = row.id;
+      } else {
+        id = existing.id;
+        const resend =
+          existing.status === "unsubscribed" ||
+          existing.confirmation_sent_at === null ||
+          existing.confirmation_sent_at <= resendBefore;
+        await trx
+          .updateTable("newsletter_subscriptions")
+          .set({
+            status: "pending",
+            ...consent,
+            confirmed_at: null,
+            unsubscribed_at: null,
+            ...(resend ? { confirmation_sent_at: at } : {}),
+          })
+          .where("id", "=", id)
+          .execute();
+        if (!resend) return "pending";
+      }
+      const token = await createToken(trx, id, "confirm", now);
+      await enqueueMail(trx, buildConfirmationMail(deps, email, confirmUrl(deps.siteUrl, token)), now);
+      queued = true;
+      return "pending";
     });
 
+    if (queued) deps.onMailQueued?.();
     switch (outcome) {
-      case "subscribed":
-        logger.info({ clientKey }, "newsletter subscription stored");
-        return { ok: true, status: 200, ...NEWSLETTER_SUCCESS };
-      case "duplicate":
+      case "pending":
+        logger.info({ clientKey, confirmationQueued: queued }, "newsletter signup stored as pending");
+        return { ok: true, status: 200, ...NEWSLETTER_PENDING_SUCCESS };
+      case "confirmed":
         return { ok: false, status: 409, ...NEWSLETTER_ALREADY_SUBSCRIBED };
       case "too_many_attempts":
         logger.warn({ clientKey }, "newsletter: attempt limit for the address reached");

@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { memoryLogger, type TestDatabase, testDialects } from "~/server/db/test-databases.server";
-import type { FormDeps } from "~/server/forms/deps.server";
-import { subscribeNewsletter } from "~/server/forms/newsletter.server";
+import { type NewsletterDeps, subscribeNewsletter } from "~/server/forms/newsletter.server";
 
 const hour = 60 * 60 * 1000;
 const start = new Date("2025-06-02T08:00:00.000Z");
 
 describe.each(testDialects)("subscribeNewsletter on $name", ({ create }) => {
   let t: TestDatabase;
-  let deps: FormDeps;
+  let deps: NewsletterDeps;
   let clock: Date;
   let clients = 0;
   // A new client per request, unless a test says otherwise: the per-client limit is tested apart.
@@ -17,7 +16,14 @@ describe.each(testDialects)("subscribeNewsletter on $name", ({ create }) => {
   beforeEach(async () => {
     t = await create();
     clock = start;
-    deps = { db: t.db, logger: memoryLogger().logger, now: () => clock };
+    deps = {
+      db: t.db,
+      logger: memoryLogger().logger,
+      now: () => clock,
+      siteUrl: "https://ridgeline.test",
+      mailFrom: "Ridgeline <web@ridgeline.test>",
+      salesEmail: "sales@ridgeline.test",
+    };
   });
   afterEach(async () => {
     await t.cleanup();
@@ -38,25 +44,73 @@ describe.each(testDialects)("subscribeNewsletter on $name", ({ create }) => {
     });
   });
 
-  it("subscribes, stores the address lower-cased, and answers a duplicate with 409", async () => {
-    expect(await subscribeNewsletter(deps, { email: " Dana@Example.com " }, freshClient())).toEqual({
+  const confirmations = () =>
+    t.db
+      .selectFrom("email_outbox")
+      .select(["to_address", "text_body", "headers", "priority"])
+      .where("kind", "=", "newsletter_confirmation")
+      .execute();
+
+  it("stores a pending, lower-cased subscription with its consent record and queues one confirmation", async () => {
+    expect(await subscribeNewsletter(deps, { email: " Dana@Example.com " }, "client-a")).toEqual({
       ok: true,
       status: 200,
       title: "Successfully Subscribed!",
       message:
-        "Thank you for subscribing to our newsletter. You'll receive updates about manufacturing tips and industry insights.",
+        "Thank you for subscribing to our newsletter. You'll receive updates about manufacturing tips and industry insights. Please confirm your subscription with the link we just sent to your inbox.",
     });
-    expect(await subscribeNewsletter(deps, { email: "dana@example.COM" }, freshClient())).toEqual({
+    const rows = await t.db
+      .selectFrom("newsletter_subscriptions")
+      .select(["email", "status", "subscribed_at", "confirmed_at", "client_key", "consent_version"])
+      .execute();
+    expect(rows).toEqual([
+      {
+        email: "dana@example.com",
+        status: "pending",
+        subscribed_at: start.toISOString(),
+        confirmed_at: null,
+        client_key: "client-a",
+        consent_version: expect.stringMatching(/^[0-9a-f]{12}$/),
+      },
+    ]);
+    const mails = await confirmations();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.to_address).toBe("dana@example.com");
+    expect(mails[0]?.priority).toBe(5);
+    expect(mails[0]?.text_body).toMatch(
+      /https:\/\/ridgeline\.test\/newsletter\/confirm\?token=[A-Za-z0-9_-]{43}\n/,
+    );
+    // Only the hash of the token is kept.
+    const token = /token=([A-Za-z0-9_-]{43})/.exec(mails[0]?.text_body ?? "")?.[1] ?? "";
+    const stored = await t.db.selectFrom("newsletter_tokens").select("token_hash").execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.token_hash).not.toContain(token);
+    expect(stored[0]?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("answers a signup while pending with success, re-sending the confirmation at most every 10 minutes", async () => {
+    const minute = 60 * 1000;
+    await subscribeNewsletter(deps, { email: "dana@example.com" }, freshClient());
+    clock = new Date(start.getTime() + 9 * minute);
+    expect((await subscribeNewsletter(deps, { email: "DANA@example.com" }, freshClient())).status).toBe(200);
+    expect(await confirmations()).toHaveLength(1);
+    clock = new Date(start.getTime() + 10 * minute);
+    expect((await subscribeNewsletter(deps, { email: "dana@example.com" }, freshClient())).status).toBe(200);
+    expect(await confirmations()).toHaveLength(2);
+  });
+
+  it("answers 409 'Already Subscribed' for a confirmed address only", async () => {
+    await t.db
+      .insertInto("newsletter_subscriptions")
+      .values({ email: "kept@example.com", subscribed_at: start.toISOString(), status: "confirmed" })
+      .execute();
+    expect(await subscribeNewsletter(deps, { email: "Kept@example.com" }, freshClient())).toEqual({
       ok: false,
       status: 409,
       title: "Already Subscribed",
       message: "This email address is already subscribed to our newsletter.",
     });
-    const rows = await t.db
-      .selectFrom("newsletter_subscriptions")
-      .select(["email", "subscribed_at"])
-      .execute();
-    expect(rows).toEqual([{ email: "dana@example.com", subscribed_at: start.toISOString() }]);
+    expect(await confirmations()).toHaveLength(0);
   });
 
   it("refuses the 4th attempt within 24 hours, and accepts again once the first has aged out", async () => {
@@ -65,7 +119,8 @@ describe.each(testDialects)("subscribeNewsletter on $name", ({ create }) => {
       clock = new Date(start.getTime() + offset * hour);
       statuses.push((await subscribeNewsletter(deps, { email: "dana@example.com" }, freshClient())).status);
     }
-    expect(statuses).toEqual([200, 409, 409, 429]);
+    // Pending signups count as attempts.
+    expect(statuses).toEqual([200, 200, 200, 429]);
 
     clock = new Date(start.getTime() + 23 * hour);
     expect(await subscribeNewsletter(deps, { email: "dana@example.com" }, freshClient())).toEqual({
@@ -75,7 +130,7 @@ describe.each(testDialects)("subscribeNewsletter on $name", ({ create }) => {
       message: "Too many subscription attempts. Please try again tomorrow.",
     });
     clock = new Date(start.getTime() + 24 * hour + 1);
-    expect((await subscribeNewsletter(deps, { email: "dana@example.com" }, freshClient())).status).toBe(409);
+    expect((await subscribeNewsletter(deps, { email: "dana@example.com" }, freshClient())).status).toBe(200);
   });
 
   it("counts attempts per address", async () => {
@@ -83,19 +138,20 @@ describe.each(testDialects)("subscribeNewsletter on $name", ({ create }) => {
     expect((await subscribeNewsletter(deps, { email: "b@example.com" }, freshClient())).status).toBe(200);
   });
 
-  it("gives 1 success, 2 duplicates and 17 refusals for 20 concurrent attempts", async () => {
+  it("gives 3 successes and 17 refusals, and one confirmation e-mail, for 20 concurrent attempts", async () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
         subscribeNewsletter(deps, { email: "rush@example.com" }, freshClient()),
       ),
     );
     const tally = (status: number) => results.filter((r) => r.status === status).length;
-    expect([tally(200), tally(409), tally(429)]).toEqual([1, 2, 17]);
+    expect([tally(200), tally(409), tally(429)]).toEqual([3, 0, 17]);
     const attempts = await t.db.selectFrom("newsletter_attempts").selectAll().execute();
     expect(attempts).toHaveLength(3);
+    expect(await confirmations()).toHaveLength(1);
   });
 
-  it("gives the same 1/2/17 when two server instances share the database", async () => {
+  it("gives the same 3/17 when two server instances share the database", async () => {
     const other = { ...deps, db: t.open() };
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -103,7 +159,8 @@ describe.each(testDialects)("subscribeNewsletter on $name", ({ create }) => {
       ),
     );
     const tally = (status: number) => results.filter((r) => r.status === status).length;
-    expect([tally(200), tally(409), tally(429)]).toEqual([1, 2, 17]);
+    expect([tally(200), tally(409), tally(429)]).toEqual([3, 0, 17]);
+    expect(await confirmations()).toHaveLength(1);
   });
 
   it("refuses a client that sends too many requests with 'Too Many Requests'", async () => {

@@ -1,7 +1,15 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { resolveLegacyRedirect } from "~/content/redirects";
 import { withoutTrailingSlashes } from "~/lib/paths";
+import { hasResourceFilters } from "~/lib/resource-search";
 import type { Logger } from "~/server/logger.server";
+import {
+  MAX_QUOTE_BODY_BYTES,
+  parseQuoteUpload,
+  QUOTE_UPLOAD_PATHS,
+  rememberQuoteUpload,
+  UploadAbortedError,
+} from "~/server/quotes/quote-upload.server";
 import { forwardedProto, isTrustedPeer, type TrustProxy } from "./client-key.server";
 import { type AppHandler, ClientAbortedError } from "./react-router-handler.server";
 import { parseRequestTarget } from "./request-target.server";
@@ -23,6 +31,8 @@ export interface PipelineOptions {
   appHandler: AppHandler;
   trustProxy: TrustProxy;
   isHealthy: () => Promise<boolean>;
+  /** Longest time a quote upload may take (docs/quotes.md); the parser's default when unset. */
+  quoteUploadTimeoutMs?: number;
 }
 
 export function isHttps(req: IncomingMessage, trustProxy: TrustProxy): boolean {
@@ -60,14 +70,16 @@ function rejectBadBody(req: IncomingMessage, res: ServerResponse, pathname: stri
     return true;
   }
   const length = Number(req.headers["content-length"]);
-  if (!Number.isFinite(length) || length > MAX_BODY_BYTES) {
+  // The quote request carries drawings and artwork; its body is parsed as a stream with its own limits.
+  const upload = QUOTE_UPLOAD_PATHS.has(pathname);
+  if (!Number.isFinite(length) || length > (upload ? MAX_QUOTE_BODY_BYTES : MAX_BODY_BYTES)) {
     sendError(req, res, 413, "Request Too Large", "The request body is larger than this site accepts.", {
       Connection: "close",
     });
     return true;
   }
   const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-  const accepted = pathname.startsWith("/api/") ? [...FORM_TYPES, "application/json"] : FORM_TYPES;
+  const accepted = pathname.startsWith("/api/") && !upload ? [...FORM_TYPES, "application/json"] : FORM_TYPES;
   if (!accepted.includes(type)) {
     sendError(req, res, 415, "Unsupported Content Type", `Send the form as ${accepted.join(" or ")}.`, {
       Accept: accepted.join(", "),
@@ -75,6 +87,14 @@ function rejectBadBody(req: IncomingMessage, res: ServerResponse, pathname: stri
     return true;
   }
   return false;
+}
+
+/**
+ * A URL as it may be logged: the value of a `token` parameter (the newsletter's confirm and unsubscribe
+ * links) is a key to someone's subscription, and anyone who reads the logs could use it.
+ */
+export function withoutSecrets(url: string | undefined): string | undefined {
+  return url?.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]");
 }
 
 /**
@@ -96,12 +116,12 @@ function requestLogger(logger: Logger): (req: IncomingMessage, res: ServerRespon
       if (!logger.isLevelEnabled(level)) return;
       const line = {
         reqId,
-        req: { method: req.method, url: req.url, userAgent: req.headers["user-agent"] },
+        req: { method: req.method, url: withoutSecrets(req.url), userAgent: req.headers["user-agent"] },
         res: { statusCode: status },
         responseTime: Date.now() - start,
         ...(status >= 500 ? { err: new Error(`failed with status code ${status}`) } : {}),
       };
-      logger[level](line, `${req.method} ${req.url} ${status}`);
+      logger[level](line, `${req.method} ${line.req.url} ${status}`);
     });
   };
 }
@@ -145,12 +165,24 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
         redirect(res, legacyTarget);
         return;
       }
-      if (staticFiles && serveStatic(staticFiles, pathname, search, req, res)) return;
+      // The one page whose content depends on its query string: /resources filters its two lists from
+      // it, and its prerendered file shows them unfiltered, so a filtered URL is rendered on request.
+      const filtered = pathname === "/resources" && hasResourceFilters(target.url.searchParams);
+      if (staticFiles && !filtered && serveStatic(staticFiles, pathname, search, req, res)) return;
     } else if (isCrossSitePost(req, trustProxy)) {
       sendError(req, res, 403, "Forbidden", "Forms on this site can only be sent from this site.");
       return;
     } else if (rejectBadBody(req, res, pathname)) {
       return;
+    } else if (QUOTE_UPLOAD_PATHS.has(pathname)) {
+      // Read here, as a stream, and handed to the route as context.upload (docs/decisions/0011-quote-uploads.md).
+      const upload = await parseQuoteUpload(req, { timeoutMs: options.quoteUploadTimeoutMs }).catch(
+        (error: unknown) => {
+          throw error instanceof UploadAbortedError ? new ClientAbortedError() : error;
+        },
+      );
+      rememberQuoteUpload(req, upload);
+      if (!upload.complete) res.setHeader("Connection", "close");
     }
 
     const { devMiddleware } = options;
@@ -169,11 +201,11 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
     logRequest(req, res);
     route(req, res).catch((error: unknown) => {
       if (error instanceof ClientAbortedError) {
-        logger.debug({ url: req.url }, "client went away mid-request");
+        logger.debug({ url: withoutSecrets(req.url) }, "client went away mid-request");
         res.destroy();
         return;
       }
-      logger.error({ err: error, url: req.url }, "request failed");
+      logger.error({ err: error, url: withoutSecrets(req.url) }, "request failed");
       try {
         sendError(req, res, 500, "Server Error", "Something went wrong on our side. Please try again.");
       } catch (answerError) {

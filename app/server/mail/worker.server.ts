@@ -1,6 +1,7 @@
-import { writeTransaction } from "~/server/db/database.server";
+import { toCount, writeTransaction } from "~/server/db/database.server";
 import { type Database, isoTime, type OutboxMessage } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
+import { MAIL_PRIORITY } from "~/server/mail/outbox.server";
 import type { MailTransport } from "~/server/mail/transport.server";
 
 export interface MailWorkerOptions {
@@ -22,6 +23,11 @@ export interface MailWorkerOptions {
   lockMs?: number;
   /** How often a claim is extended while its message is being sent (default lockMs / 3). */
   renewMs?: number;
+  /**
+   * Bulk mail (priority MAIL_PRIORITY.bulk and above) sent per rolling minute, counted across every
+   * instance from the outbox itself; over it, the worker claims only more urgent mail. Unset: no limit.
+   */
+  bulkRatePerMinute?: number;
   /** Longest pause between polls while the database fails (the pause doubles from pollMs). */
   maxBackoffMs?: number;
   now?: () => Date;
@@ -65,6 +71,25 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
   const renewMs = options.renewMs ?? Math.max(1, Math.floor(lockMs / 3));
   const maxBackoffMs = Math.max(pollMs, options.maxBackoffMs ?? 60_000);
   const now = options.now ?? (() => new Date());
+  const bulkRate = options.bulkRatePerMinute;
+
+  // Bulk messages sent in the last minute or being sent now: a claim counts before its send ends.
+  async function bulkOverRate(trx: Parameters<Parameters<typeof writeTransaction>[1]>[0], at: Date) {
+    if (bulkRate === undefined) return false;
+    const since = isoTime(new Date(at.getTime() - 60_000));
+    const { sent } = await trx
+      .selectFrom("email_outbox")
+      .select((eb) => eb.fn.countAll<string | number>().as("sent"))
+      .where("priority", ">=", MAIL_PRIORITY.bulk)
+      .where((eb) =>
+        eb.or([
+          eb("sent_at", ">=", since),
+          eb.and([eb("status", "=", "sending"), eb("locked_until", ">", isoTime(at))]),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    return toCount(sent) >= bulkRate;
+  }
 
   // Claims one due message: queued and due, or 'sending' with an expired claim. On PostgreSQL, SKIP
   // LOCKED lets several instances claim side by side without waiting for or doubling each other; on
@@ -73,6 +98,7 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
     const at = now();
     const nowIso = isoTime(at);
     return writeTransaction(db, async (trx, dialect) => {
+      const throttled = await bulkOverRate(trx, at);
       const due = trx
         .selectFrom("email_outbox")
         .select("id")
@@ -82,6 +108,7 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
             eb.and([eb("status", "=", "sending"), eb("locked_until", "<=", nowIso)]),
           ]),
         )
+        .$if(throttled, (qb) => qb.where("priority", "<", MAIL_PRIORITY.bulk))
         .orderBy("priority")
         .orderBy("next_attempt_at")
         .orderBy("id")

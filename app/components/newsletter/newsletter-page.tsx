@@ -1,0 +1,52 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { newsletterPages } from "~/content/newsletter-pages";
+
+/** The frame of the pages newsletter e-mails link to: one heading, a short text, what to do next. */
+export function NewsletterPage({
+  heading,
+  text,
+  children,
+}: {
+  heading: string;
+  text: string;
+  children?: ReactNode;
+}) {
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-20">
+      <h1 className="text-3xl font-extrabold text-navy sm:text-4xl">{heading}</h1>
+      <p className="text-lg text-slate-700">{text}</p>
+      {children}
+    </section>
+  );
+}
+
+/** Where a visitor goes from a link that no longer works: the signup form. */
+export function SignUpAgain() {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Button asChild size="lg">
+        <Link to="/resources#newsletter">{newsletterPages.signUpAgain}</Link>
+      </Button>
+      <Button asChild size="lg" variant="outline">
+        <Link to="/">{newsletterPages.backHome}</Link>
+      </Button>
+    </div>
+  );
+}
+
+export type LinkState = "invalid" | "expired" | "used";
+
+export function BrokenLink({ state }: { state: LinkState }) {
+  const text = {
+    invalid: newsletterPages.invalidLink,
+    expired: newsletterPages.expiredLink,
+    used: newsletterPages.usedLink,
+  }[state];
+  return (
+    <NewsletterPage heading={text.heading} text={text.text}>
+      <SignUpAgain />
+    </NewsletterPage>
+  );
+}

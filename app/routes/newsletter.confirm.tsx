@@ -1,0 +1,84 @@
+import { useEffect, useRef } from "react";
+import { data } from "react-router";
+import { BrokenLink, NewsletterPage } from "~/components/newsletter/newsletter-page";
+import { Button } from "~/components/ui/button";
+import { newsletterPages } from "~/content/newsletter-pages";
+import { buildMeta, pageTitle } from "~/lib/seo";
+import { siteOrigin } from "~/lib/site";
+import { newsletterDeps, readFormFields } from "~/server/forms/form-request.server";
+import { checkConfirmToken } from "~/server/newsletter/links.server";
+import { confirmSubscription, LINK_STATUS } from "~/server/newsletter/subscriptions.server";
+import type { Route } from "./+types/newsletter.confirm";
+
+type State = "ready" | "confirmed" | "invalid" | "expired" | "used";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/**
+ * GET /newsletter/confirm?token=: shows the confirmation button and changes nothing, because mail
+ * scanners open every link in an e-mail (docs/newsletter.md). The page presses the button itself
+ * once it runs in a browser; without JavaScript the visitor presses it.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const state: State = await checkConfirmToken(context.db, token);
+  const status = state === "ready" ? 200 : LINK_STATUS[state];
+  return data({ state, token: state === "ready" ? token : "" }, { status, headers: NO_STORE });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const body = await readFormFields(request, ["token"]);
+  const outcome = body.ok ? await confirmSubscription(newsletterDeps(context), body.fields.token) : "invalid";
+  const state: State = outcome === "unsubscribed" ? "invalid" : outcome;
+  return data({ state, token: "" }, { status: LINK_STATUS[state], headers: NO_STORE });
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  buildMeta(
+    {
+      title: pageTitle(newsletterPages.confirm.title),
+      description: newsletterPages.confirm.description,
+      path: "/newsletter/confirm",
+      noIndex: true,
+    },
+    siteOrigin(matches),
+  );
+
+function ConfirmForm({ token }: { token: string }) {
+  const form = useRef<HTMLFormElement>(null);
+  const sent = useRef(false);
+  useEffect(() => {
+    // Runs only in a browser that executes the page: the one press is made for the visitor.
+    if (sent.current) return;
+    sent.current = true;
+    form.current?.requestSubmit();
+  }, []);
+  return (
+    <form ref={form} method="post" action={`/newsletter/confirm?token=${encodeURIComponent(token)}`}>
+      <input type="hidden" name="token" value={token} />
+      <Button type="submit" size="lg">
+        {newsletterPages.confirm.button}
+      </Button>
+    </form>
+  );
+}
+
+export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  const { state, token } = actionData ?? loaderData;
+  if (state === "confirmed") {
+    return (
+      <NewsletterPage heading={newsletterPages.confirmed.heading} text={newsletterPages.confirmed.text} />
+    );
+  }
+  if (state === "ready") {
+    return (
+      <NewsletterPage heading={newsletterPages.confirm.heading} text={newsletterPages.confirm.text}>
+        <ConfirmForm token={token} />
+      </NewsletterPage>
+    );
+  }
+  return <BrokenLink state={state} />;
+}

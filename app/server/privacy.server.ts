@@ -1,0 +1,258 @@
+import { createHash } from "node:crypto";
+import { sql } from "kysely";
+import { writeTransaction } from "~/server/db/database.server";
+import type { Database } from "~/server/db/schema.server";
+import type { Logger } from "~/server/logger.server";
+
+/*
+ * Privacy requests (docs/newsletter.md): everything held about one e-mail address, and its deletion.
+ * Addresses are compared lower-cased: the newsletter stores them so, leads as typed.
+ */
+
+export function normalizeAddress(address: string): string {
+  return address.trim().toLowerCase();
+}
+
+/** The SHA-256 the lead acknowledgements are keyed by, also what the deletion log shows. */
+export function addressHash(address: string): string {
+  return createHash("sha256").update(normalizeAddress(address)).digest("hex");
+}
+
+export async function exportPersonalData(db: Database, address: string) {
+  const email = normalizeAddress(address);
+  const lower = (column: string) => sql<string>`lower(${sql.ref(column)})`;
+  const contactSubmissions = await db
+    .selectFrom("contact_submissions")
+    .selectAll()
+    .where(lower("email"), "=", email)
+    .orderBy("id")
+    .execute();
+  const quoteRequests = await db
+    .selectFrom("quote_requests")
+    .selectAll()
+    .where(lower("email"), "=", email)
+    .orderBy("id")
+    .execute();
+  const quoteIds = quoteRequests.map((row) => row.id);
+  const quoteItems =
+    quoteIds.length === 0
+      ? []
+      : await db.selectFrom("quote_items").selectAll().where("request_id", "in", quoteIds).execute();
+  const quoteFiles =
+    quoteIds.length === 0
+      ? []
+      : await db
+          .selectFrom("quote_files")
+          .innerJoin("stored_files", "stored_files.id", "quote_files.file_id")
+          .select([
+            "quote_files.request_id",
+            "quote_files.position",
+            "stored_files.file_name",
+            "stored_files.content_type",
+            "stored_files.byte_size",
+            "stored_files.sha256",
+          ])
+          .where("quote_files.request_id", "in", quoteIds)
+          .execute();
+  const subscription = await db
+    .selectFrom("newsletter_subscriptions")
+    .select([
+      "id",
+      "email",
+      "status",
+      "subscribed_at",
+      "confirmed_at",
+      "unsubscribed_at",
+      "consent_version",
+      "client_key",
+    ])
+    .where("email", "=", email)
+    .executeTakeFirst();
+  const newsletterAttempts = await db
+    .selectFrom("newsletter_attempts")
+    .select("attempted_at")
+    .where("email", "=", email)
+    .orderBy("attempted_at")
+    .execute();
+  const mail = await db
+    .selectFrom("email_outbox")
+    .select([
+      "id",
+      "kind",
+      "to_address",
+      "reply_to",
+      "subject",
+      "text_body",
+      "status",
+      "created_at",
+      "sent_at",
+    ])
+    .where((eb) => eb.or([eb(lower("to_address"), "=", email), eb(lower("reply_to"), "=", email)]))
+    .orderBy("id")
+    .execute();
+  const acknowledgement = await db
+    .selectFrom("lead_acknowledgements")
+    .selectAll()
+    .where("email_hash", "=", addressHash(email))
+    .executeTakeFirst();
+  return {
+    address: email,
+    contactSubmissions,
+    quoteRequests: quoteRequests.map((request) => ({
+      ...request,
+      items: quoteItems.filter((item) => item.request_id === request.id),
+      files: quoteFiles.filter((file) => file.request_id === request.id),
+    })),
+    newsletterSubscription: subscription ?? null,
+    newsletterAttempts: newsletterAttempts.map((row) => row.attempted_at),
+    mail: mail.map((row) => ({ ...row, queued: row.status !== "sent" })),
+    leadAcknowledgement: acknowledgement ?? null,
+  };
+}
+
+export type PersonalData = Awaited<ReturnType<typeof exportPersonalData>>;
+
+export interface ForgetCounts {
+  contactSubmissions: number;
+  quoteRequests: number;
+  storedFiles: number;
+  newsletterSubscriptions: number;
+  newsletterTokens: number;
+  newsletterAttempts: number;
+  mail: number;
+  leadAcknowledgements: number;
+}
+
+const deleted = (result: { numDeletedRows: bigint } | undefined) => Number(result?.numDeletedRows ?? 0);
+
+/**
+ * Deletes everything held about the address in one transaction, and logs the counts with a hash of
+ * the address (never the address), so the deletion can be shown to have happened.
+ */
+export async function forgetPersonalData(
+  db: Database,
+  address: string,
+  logger: Logger,
+): Promise<ForgetCounts> {
+  const email = normalizeAddress(address);
+  const lower = (column: string) => sql<string>`lower(${sql.ref(column)})`;
+  const counts = await writeTransaction(db, async (trx) => {
+    const outbox = await trx
+      .selectFrom("email_outbox")
+      .select("id")
+      .where((eb) => eb.or([eb(lower("to_address"), "=", email), eb(lower("reply_to"), "=", email)]))
+      .execute();
+    const outboxIds = outbox.map((row) => row.id);
+    const quotes = await trx
+      .selectFrom("quote_requests")
+      .select("id")
+      .where(lower("email"), "=", email)
+      .execute();
+    const quoteIds = quotes.map((row) => row.id);
+    // Files that belong to this address's quotes or mail, deleted once nothing else refers to them.
+    const fileIds = new Set<number>();
+    if (quoteIds.length > 0) {
+      for (const row of await trx
+        .selectFrom("quote_files")
+        .select("file_id")
+        .where("request_id", "in", quoteIds)
+        .execute())
+        fileIds.add(row.file_id);
+    }
+    if (outboxIds.length > 0) {
+      for (const row of await trx
+        .selectFrom("email_attachments")
+        .select("file_id")
+        .where("outbox_id", "in", outboxIds)
+        .execute())
+        fileIds.add(row.file_id);
+      await trx.deleteFrom("email_attachments").where("outbox_id", "in", outboxIds).execute();
+    }
+    const mail =
+      outboxIds.length === 0
+        ? 0
+        : deleted(await trx.deleteFrom("email_outbox").where("id", "in", outboxIds).executeTakeFirst());
+    let quoteRequests = 0;
+    if (quoteIds.length > 0) {
+      await trx.deleteFrom("quote_items").where("request_id", "in", quoteIds).execute();
+      await trx.deleteFrom("quote_files").where("request_id", "in", quoteIds).execute();
+      quoteRequests = deleted(
+        await trx.deleteFrom("quote_requests").where("id", "in", quoteIds).executeTakeFirst(),
+      );
+    }
+    let storedFiles = 0;
+    if (fileIds.size > 0) {
+      storedFiles = deleted(
+        await trx
+          .deleteFrom("stored_files")
+          .where("id", "in", [...fileIds])
+          .where((eb) =>
+            eb.and([
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom("email_attachments")
+                    .select("file_id")
+                    .whereRef("email_attachments.file_id", "=", "stored_files.id"),
+                ),
+              ),
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom("quote_files")
+                    .select("file_id")
+                    .whereRef("quote_files.file_id", "=", "stored_files.id"),
+                ),
+              ),
+            ]),
+          )
+          .executeTakeFirst(),
+      );
+    }
+    const subscription = await trx
+      .selectFrom("newsletter_subscriptions")
+      .select("id")
+      .where("email", "=", email)
+      .executeTakeFirst();
+    let newsletterTokens = 0;
+    let newsletterSubscriptions = 0;
+    if (subscription) {
+      newsletterTokens = deleted(
+        await trx
+          .deleteFrom("newsletter_tokens")
+          .where("subscription_id", "=", subscription.id)
+          .executeTakeFirst(),
+      );
+      newsletterSubscriptions = deleted(
+        await trx.deleteFrom("newsletter_subscriptions").where("id", "=", subscription.id).executeTakeFirst(),
+      );
+    }
+    const newsletterAttempts = deleted(
+      await trx.deleteFrom("newsletter_attempts").where("email", "=", email).executeTakeFirst(),
+    );
+    const contactSubmissions = deleted(
+      await trx.deleteFrom("contact_submissions").where(lower("email"), "=", email).executeTakeFirst(),
+    );
+    const leadAcknowledgements = deleted(
+      await trx
+        .deleteFrom("lead_acknowledgements")
+        .where("email_hash", "=", addressHash(email))
+        .executeTakeFirst(),
+    );
+    return {
+      contactSubmissions,
+      quoteRequests,
+      storedFiles,
+      newsletterSubscriptions,
+      newsletterTokens,
+      newsletterAttempts,
+      mail,
+      leadAcknowledgements,
+    };
+  });
+  logger.info(
+    { event: "privacy_forget", addressSha256: addressHash(email), deleted: counts },
+    "personal data deleted",
+  );
+  return counts;
+}

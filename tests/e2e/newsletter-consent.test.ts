@@ -1,0 +1,347 @@
+import { randomBytes } from "node:crypto";
+import { expect, type Page, test } from "@playwright/test";
+import type { ParsedMail } from "mailparser";
+import pg from "pg";
+import { type SmtpPeer, startSmtpPeer } from "../../app/server/mail/test-smtp-peer.server";
+import { type SpawnedServer, spawnServer } from "./spawned-server";
+import { expectNoAxeViolations, uniqueClientAddress, waitForHydration } from "./support";
+
+/*
+ * The newsletter's double opt-in and one-click unsubscribe against a production build, with a real
+ * SMTP peer receiving the e-mails (docs/newsletter.md). Each server gets SITE_URL = its own origin, so
+ * the links in the e-mails point at it.
+ */
+
+const basePort = Number(process.env.E2E_PORT ?? 3100) + 120;
+const postgresUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const HINT = "Please confirm your subscription with the link we just sent to your inbox.";
+
+const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${randomBytes(3).toString("hex")}@example.com`;
+const recipient = (mail: ParsedMail) => (mail.to && "text" in mail.to ? mail.to.text : "");
+const rawHeader = (mail: ParsedMail | undefined, name: string) => {
+  const line = mail?.headerLines.find((entry) => entry.key === name.toLowerCase())?.line ?? "";
+  return line
+    .slice(line.indexOf(":") + 1)
+    .replace(/\r?\n\s+/g, " ")
+    .trim();
+};
+
+async function mailFor(peer: SmtpPeer, to: string, subject: RegExp, count = 1): Promise<ParsedMail> {
+  await expect
+    .poll(() => peer.messages.filter((m) => recipient(m) === to && subject.test(m.subject ?? "")).length, {
+      timeout: 15_000,
+    })
+    .toBeGreaterThanOrEqual(count);
+  const found = peer.messages.filter((m) => recipient(m) === to && subject.test(m.subject ?? ""));
+  return found[count - 1] as ParsedMail;
+}
+
+function linkIn(mail: ParsedMail, origin: string, path: string): string {
+  const escaped = `${origin}${path}`.replace(/[.?]/g, "\\$&");
+  const match = new RegExp(`${escaped}\\?token=[A-Za-z0-9_-]{43}`).exec(mail.text ?? "");
+  expect(match, `a ${path} link on ${origin}`).not.toBeNull();
+  return match?.[0] ?? "";
+}
+
+interface Setup {
+  server: SpawnedServer;
+  peer: SmtpPeer;
+  cleanup(): Promise<void>;
+}
+
+async function start(offset: number, database: "sqlite" | "postgres"): Promise<Setup> {
+  const peer = await startSmtpPeer();
+  const port = basePort + offset;
+  const env: Record<string, string> = {
+    SMTP_URL: peer.url,
+    SITE_URL: `http://127.0.0.1:${port}`,
+    SALES_EMAIL: "sales@ridgeline.test",
+    TRUST_PROXY: "true",
+  };
+  let dropSchema = async (): Promise<void> => undefined;
+  if (database === "postgres") {
+    const schema = `e2e_news_${randomBytes(5).toString("hex")}`;
+    const admin = async (text: string) => {
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      try {
+        await client.query(text);
+      } finally {
+        await client.end();
+      }
+    };
+    await admin(`create schema ${schema}`);
+    const separator = postgresUrl.includes("?") ? "&" : "?";
+    env.DATABASE_URL = `${postgresUrl}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    dropSchema = () => admin(`drop schema ${schema} cascade`);
+  }
+  const server = await spawnServer(port, env);
+  return {
+    server,
+    peer,
+    async cleanup() {
+      await server.stop();
+      await peer.stop();
+      await dropSchema();
+    },
+  };
+}
+
+for (const [offset, database] of [
+  [0, "sqlite"],
+  [1, "postgres"],
+] as const) {
+  test(`life cycle on ${database}: signup, scanner GET, one-press confirm, 409, one-click unsubscribe, signup again`, async () => {
+    test.setTimeout(90_000);
+    const { server, peer, cleanup } = await start(offset, database);
+    try {
+      const { origin } = server;
+      const email = uniqueEmail("cycle");
+      const signup = () =>
+        fetch(`${origin}/api/newsletter`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": uniqueClientAddress() },
+          body: JSON.stringify({ email }),
+        });
+
+      const first = await signup();
+      expect(first.status).toBe(200);
+      expect(await first.json()).toMatchObject({ ok: true, title: "Successfully Subscribed!" });
+      const confirmation = await mailFor(peer, email, /^Confirm/);
+      expect(rawHeader(confirmation, "List-Unsubscribe")).toBe("");
+      const confirmLink = linkIn(confirmation, origin, "/newsletter/confirm");
+
+      // A mail scanner fetches the link: a page, and nothing confirmed.
+      const scanned = await fetch(confirmLink);
+      expect(scanned.status).toBe(200);
+      expect(await scanned.text()).toContain("Confirm subscription");
+      expect((await signup()).status).toBe(200);
+
+      // The one press (what the page's button, or its script, posts).
+      const token = new URL(confirmLink).searchParams.get("token") ?? "";
+      const confirmed = await fetch(confirmLink, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin },
+        body: new URLSearchParams({ token }),
+      });
+      expect(confirmed.status).toBe(200);
+      expect(await confirmed.text()).toContain("Subscription confirmed");
+      const again = await signup();
+      expect(again.status).toBe(409);
+      expect(await again.json()).toMatchObject({ title: "Already Subscribed" });
+
+      // The reused link: a clear page, a 4xx, a way back.
+      const reused = await fetch(confirmLink, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ token }),
+      });
+      expect(reused.status).toBe(410);
+      expect(await reused.text()).toContain("already been used");
+
+      const welcome = await mailFor(peer, email, /^Welcome/);
+      expect(rawHeader(welcome, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+      const listUnsubscribe = /^<([^>]+)>, <mailto:sales@ridgeline\.test\?subject=unsubscribe>$/.exec(
+        rawHeader(welcome, "List-Unsubscribe"),
+      );
+      expect(listUnsubscribe).not.toBeNull();
+      const unsubscribeUrl = listUnsubscribe?.[1] ?? "";
+      expect(unsubscribeUrl.startsWith(`${origin}/newsletter/unsubscribe?token=`)).toBe(true);
+      expect(welcome.text).toContain("2150 Ridgeline Parkway, Atlanta, GA 30336");
+      expect(welcome.text).toContain(`Unsubscribe: ${unsubscribeUrl}`);
+
+      // A GET shows one button (and changes nothing: the one-click POST below is what unsubscribes).
+      const page = await fetch(unsubscribeUrl);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("Press the button to stop receiving the newsletter");
+
+      // What a mail provider posts, from its own servers: no Origin, form-encoded, with a length.
+      const oneClick = await fetch(unsubscribeUrl, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
+      expect(oneClick.status).toBe(200);
+      const resigned = await signup();
+      expect(resigned.status).toBe(200);
+      await mailFor(peer, email, /^Confirm/, 2);
+
+      // Hostile bodies and tokens: a 4xx, never a 500.
+      const bad = [
+        fetch(`${origin}/newsletter/confirm?token=x`, { method: "GET" }),
+        fetch(`${origin}/newsletter/confirm`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "token=%00%ff&token=2",
+        }),
+        fetch(`${origin}/newsletter/confirm`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: `token=${"A".repeat(43)}`,
+        }),
+        fetch(`${unsubscribeUrl.slice(0, -1)}`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "List-Unsubscribe=One-Click",
+        }),
+        fetch(unsubscribeUrl, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "List-Unsubscribe=Two-Clicks&extra=1",
+        }),
+        fetch(`${origin}/newsletter/unsubscribe`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "email=%3Cscript%3E",
+        }),
+      ];
+      for (const response of await Promise.all(bad)) {
+        expect(response.status, response.url).toBeGreaterThanOrEqual(400);
+        expect(response.status, response.url).toBeLessThan(500);
+      }
+      expect(server.logs().some((line) => JSON.stringify(line).includes(email))).toBe(false);
+    } finally {
+      await cleanup();
+    }
+  });
+}
+
+test.describe("newsletter pages in a real browser", () => {
+  // One server for the group, on one port: the tests share a worker.
+  test.describe.configure({ mode: "serial", timeout: 90_000 });
+  let setup: Setup;
+  test.beforeAll(async () => {
+    test.setTimeout(60_000);
+    setup = await start(2, "sqlite");
+  });
+  test.afterAll(async () => {
+    await setup?.cleanup();
+  });
+
+  async function signUpInBrowser(page: Page, email: string): Promise<void> {
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": uniqueClientAddress() });
+    await page.goto(`${setup.server.origin}/resources`);
+    await waitForHydration(page);
+    await page.getByRole("textbox", { name: "Email address" }).fill(email);
+    await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+    const toast = page.locator("[data-sonner-toast][data-visible='true']");
+    await expect(toast.locator("[data-title]")).toHaveText("Successfully Subscribed!");
+    await expect(toast.locator("[data-description]")).toContainText(HINT);
+  }
+
+  test("with JavaScript: the confirmation link confirms with no press, then the unsubscribe button works", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("browser");
+    await signUpInBrowser(page, email);
+    const link = linkIn(
+      await mailFor(setup.peer, email, /^Confirm/),
+      setup.server.origin,
+      "/newsletter/confirm",
+    );
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1, name: "Subscription confirmed" })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const welcome = await mailFor(setup.peer, email, /^Welcome/);
+    const unsubscribe = linkIn(welcome, setup.server.origin, "/newsletter/unsubscribe");
+    await page.goto(unsubscribe);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Unsubscribe from the newsletter" }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "You are unsubscribed" })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test("axe finds nothing on any newsletter page, in each of its states", async ({ page }) => {
+    // Scripts blocked rather than JavaScript turned off: axe runs in the page, and the confirmation
+    // page must stay on its button instead of pressing it.
+    await page.route(/\.js(\?|$)/, (route) => route.abort());
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": uniqueClientAddress() });
+    const email = uniqueEmail("axe");
+    const signup = await page.request.post(`${setup.server.origin}/api/newsletter`, { data: { email } });
+    expect(signup.status()).toBe(200);
+    const link = linkIn(
+      await mailFor(setup.peer, email, /^Confirm/),
+      setup.server.origin,
+      "/newsletter/confirm",
+    );
+    const visit = async (heading: string) => {
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expectNoAxeViolations(page);
+    };
+    await page.goto(link);
+    await visit("Confirm your subscription");
+    await page.getByRole("button", { name: "Confirm subscription" }).click();
+    await visit("Subscription confirmed");
+    await page.goto(link);
+    await visit("This link has already been used");
+    await page.goto(`${setup.server.origin}/newsletter/confirm?token=${"A".repeat(43)}`);
+    await visit("This link does not work");
+    const unsubscribe = linkIn(
+      await mailFor(setup.peer, email, /^Welcome/),
+      setup.server.origin,
+      "/newsletter/unsubscribe",
+    );
+    await page.goto(unsubscribe);
+    await visit("Unsubscribe from the newsletter");
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await visit("You are unsubscribed");
+    await page.goto(`${setup.server.origin}/newsletter/unsubscribe`);
+    await visit("Unsubscribe from the newsletter");
+    await page.getByRole("textbox", { name: "Email address" }).fill(email);
+    await page.getByRole("button", { name: "Send unsubscribe link" }).click();
+    await visit("Check your inbox");
+    await page.goto(`${setup.server.origin}/newsletter/unsubscribe`);
+    await page.getByRole("button", { name: "Send unsubscribe link" }).click();
+    await expect(page.getByRole("alert")).toContainText("Please enter your email address");
+    await expectNoAxeViolations(page);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the signup page asks to confirm; the link shows a button, which confirms", async ({ page }) => {
+      const email = uniqueEmail("nojs");
+      await page.setExtraHTTPHeaders({ "x-forwarded-for": uniqueClientAddress() });
+      await page.goto(`${setup.server.origin}/resources`);
+      await page.getByRole("textbox", { name: "Email address" }).fill(email);
+      await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+      await expect(page.getByRole("status")).toContainText("Successfully Subscribed!");
+      await expect(page.getByRole("status")).toContainText(HINT);
+
+      const link = linkIn(
+        await mailFor(setup.peer, email, /^Confirm/),
+        setup.server.origin,
+        "/newsletter/confirm",
+      );
+      await page.goto(link);
+      await expect(page.getByRole("heading", { level: 1, name: "Confirm your subscription" })).toBeVisible();
+      await page.getByRole("button", { name: "Confirm subscription" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Subscription confirmed" })).toBeVisible();
+
+      // The same link again: a clear page with a way to sign up again.
+      await page.goto(link);
+      await expect(
+        page.getByRole("heading", { level: 1, name: "This link has already been used" }),
+      ).toBeVisible();
+      await expect(page.getByRole("link", { name: "Sign up for the newsletter" })).toHaveAttribute(
+        "href",
+        "/resources#newsletter",
+      );
+    });
+
+    test("the unsubscribe page takes an address and answers the same whatever it is", async ({ page }) => {
+      await page.setExtraHTTPHeaders({ "x-forwarded-for": uniqueClientAddress() });
+      await page.goto(`${setup.server.origin}/newsletter/unsubscribe`);
+      await page.getByRole("textbox", { name: "Email address" }).fill(uniqueEmail("stranger"));
+      await page.getByRole("button", { name: "Send unsubscribe link" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Check your inbox" })).toBeVisible();
+
+      await page.goto(`${setup.server.origin}/newsletter/confirm?token=${"A".repeat(43)}`);
+      await expect(page.getByRole("heading", { level: 1, name: "This link does not work" })).toBeVisible();
+    });
+  });
+});
