@@ -1,12 +1,8 @@
-import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import pino from "pino";
-import { createDatabase, sqlitePathFromUrl } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
-import { parseEnv } from "~/server/env.server";
+import { type CommandIo, runCommand, runIfInvoked, UsageError } from "./cli";
 import { toCsv } from "./export-csv";
 
 export const USAGE = `Usage:
@@ -23,18 +19,6 @@ export type ExportCommand =
   | { kind: "leads"; since?: string; out?: string }
   | { kind: "subscribers"; out?: string; all?: boolean }
   | { kind: "help" };
-
-export interface TextSink {
-  write(text: string): unknown;
-}
-
-export interface ExportIo {
-  env: NodeJS.ProcessEnv;
-  stdout: TextSink;
-  stderr: TextSink;
-}
-
-class UsageError extends Error {}
 
 function isCalendarDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -139,53 +123,29 @@ export async function buildCsv(db: Database, command: Exclude<ExportCommand, { k
 }
 
 /** Runs the command line; resolves with the exit code (2 for bad arguments, 1 for failures). */
-export async function main(argv: string[], io: ExportIo): Promise<number> {
-  let command: ExportCommand;
-  try {
-    command = parseCommand(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(`export: ${error.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (command.kind === "help") {
-    io.stdout.write(USAGE);
-    return 0;
-  }
-
-  let db: Database | undefined;
-  try {
-    const { DATABASE_URL } = parseEnv(io.env);
-    if (DATABASE_URL.startsWith("sqlite:")) {
-      // Opening a missing SQLite file would create an empty database and export nothing, hiding a typo.
-      const file = sqlitePathFromUrl(DATABASE_URL);
-      if (!existsSync(file)) {
-        io.stderr.write(`export: no database at ${path.resolve(file)} (check DATABASE_URL)\n`);
-        return 1;
-      }
-    }
-    db = createDatabase(DATABASE_URL, { logger: pino({ level: "error" }, pino.destination(2)) });
-    const { csv, count } = await buildCsv(db, command);
-    if (command.out) {
-      await writeFile(command.out, csv);
-      io.stderr.write(`export: wrote ${count} ${command.kind} to ${path.resolve(command.out)}\n`);
-    } else {
-      io.stdout.write(csv);
-    }
-    return 0;
-  } catch (error) {
-    io.stderr.write(`export failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
-  } finally {
-    await db?.destroy();
-  }
-}
-
-const invokedPath = process.argv[1] ? path.resolve(process.argv[1]) : "";
-if (invokedPath === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr }).then(
-    (code) => {
-      process.exitCode = code;
+export function main(argv: string[], io: CommandIo): Promise<number> {
+  return runCommand(
+    {
+      name: "export",
+      usage: USAGE,
+      parse(args) {
+        const command = parseCommand(args);
+        return command.kind === "help" ? "help" : command;
+      },
+      async run(db, command, { io: out }) {
+        const { csv, count } = await buildCsv(db, command);
+        if (command.out) {
+          await writeFile(command.out, csv);
+          out.stderr.write(`export: wrote ${count} ${command.kind} to ${path.resolve(command.out)}\n`);
+        } else {
+          out.stdout.write(csv);
+        }
+        return 0;
+      },
     },
+    argv,
+    io,
   );
 }
+
+runIfInvoked(import.meta.url, main);

@@ -1,12 +1,6 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pino from "pino";
-import { createDatabase, sqlitePathFromUrl } from "~/server/db/database.server";
-import type { Database } from "~/server/db/schema.server";
-import { parseEnv } from "~/server/env.server";
 import { exportPersonalData, forgetPersonalData } from "~/server/privacy.server";
-import type { ExportIo } from "./export";
+import { type CommandIo, runCommand, runIfInvoked, UsageError } from "./cli";
 
 export const USAGE = `Usage:
   npm run privacy -- export ADDRESS   print everything held about ADDRESS as JSON
@@ -17,48 +11,39 @@ and a SHA-256 of the address, never the address itself.
 `;
 
 /** Runs the command line; resolves with the exit code (2 for bad arguments, 1 for failures). */
-export async function main(argv: string[], io: ExportIo): Promise<number> {
-  const [verb, address, ...extra] = argv;
-  if (verb === "--help" || verb === "-h") {
-    io.stdout.write(USAGE);
-    return 0;
-  }
-  if ((verb !== "export" && verb !== "forget") || !address || !address.includes("@") || extra.length > 0) {
-    io.stderr.write(`privacy: expected 'export ADDRESS' or 'forget ADDRESS'\n\n${USAGE}`);
-    return 2;
-  }
-  let db: Database | undefined;
-  try {
-    const { DATABASE_URL, LOG_LEVEL } = parseEnv(io.env);
-    if (DATABASE_URL.startsWith("sqlite:") && !existsSync(sqlitePathFromUrl(DATABASE_URL))) {
-      io.stderr.write(
-        `privacy: no database at ${path.resolve(sqlitePathFromUrl(DATABASE_URL))} (check DATABASE_URL)\n`,
-      );
-      return 1;
-    }
-    const logger = pino({ level: LOG_LEVEL === "silent" ? "silent" : "info" }, pino.destination(2));
-    db = createDatabase(DATABASE_URL, { logger });
-    if (verb === "export") {
-      io.stdout.write(`${JSON.stringify(await exportPersonalData(db, address), null, 2)}\n`);
-    } else {
-      const counts = await forgetPersonalData(db, address, logger);
-      const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
-      io.stdout.write(`privacy: deleted ${total} records: ${JSON.stringify(counts)}\n`);
-    }
-    return 0;
-  } catch (error) {
-    io.stderr.write(`privacy failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
-  } finally {
-    await db?.destroy();
-  }
-}
-
-const invokedPath = process.argv[1] ? path.resolve(process.argv[1]) : "";
-if (invokedPath === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr }).then(
-    (code) => {
-      process.exitCode = code;
+export function main(argv: string[], io: CommandIo): Promise<number> {
+  return runCommand(
+    {
+      name: "privacy",
+      usage: USAGE,
+      parse([verb, address, ...extra]) {
+        if (verb === "--help" || verb === "-h") return "help";
+        if (
+          (verb !== "export" && verb !== "forget") ||
+          !address ||
+          !address.includes("@") ||
+          extra.length > 0
+        ) {
+          throw new UsageError("expected 'export ADDRESS' or 'forget ADDRESS'");
+        }
+        return { verb, address };
+      },
+      // The deletion is logged (without the address), so this command logs at info.
+      logger: (env) => pino({ level: env.LOG_LEVEL === "silent" ? "silent" : "info" }, pino.destination(2)),
+      async run(db, { verb, address }, { io: out, logger }) {
+        if (verb === "export") {
+          out.stdout.write(`${JSON.stringify(await exportPersonalData(db, address), null, 2)}\n`);
+        } else {
+          const counts = await forgetPersonalData(db, address, logger);
+          const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+          out.stdout.write(`privacy: deleted ${total} records: ${JSON.stringify(counts)}\n`);
+        }
+        return 0;
+      },
     },
+    argv,
+    io,
   );
 }
+
+runIfInvoked(import.meta.url, main);

@@ -1,14 +1,9 @@
-import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import pino from "pino";
-import { createDatabase, sqlitePathFromUrl } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
-import { parseEnv } from "~/server/env.server";
 import { REFERENCE_PATTERN } from "~/server/forms/reference.server";
-import type { ExportIo } from "./export";
+import { type CommandIo, runCommand, runIfInvoked, UsageError } from "./cli";
 import { toCsv } from "./export-csv";
 
 export const USAGE = `Usage:
@@ -26,8 +21,6 @@ export type QuotesCommand =
   | { kind: "export"; since?: string; out?: string }
   | { kind: "files"; reference: string; out: string }
   | { kind: "help" };
-
-class UsageError extends Error {}
 
 function isCalendarDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -200,59 +193,37 @@ export async function writeQuoteFiles(
 }
 
 /** Runs the command line; resolves with the exit code (2 for bad arguments, 1 for failures). */
-export async function main(argv: string[], io: ExportIo): Promise<number> {
-  let command: QuotesCommand;
-  try {
-    command = parseQuotesCommand(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(`quotes: ${error.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (command.kind === "help") {
-    io.stdout.write(USAGE);
-    return 0;
-  }
-  let db: Database | undefined;
-  try {
-    const { DATABASE_URL } = parseEnv(io.env);
-    if (DATABASE_URL.startsWith("sqlite:")) {
-      const file = sqlitePathFromUrl(DATABASE_URL);
-      if (!existsSync(file)) {
-        io.stderr.write(`quotes: no database at ${path.resolve(file)} (check DATABASE_URL)\n`);
-        return 1;
-      }
-    }
-    db = createDatabase(DATABASE_URL, { logger: pino({ level: "error" }, pino.destination(2)) });
-    if (command.kind === "export") {
-      const { csv, count } = await buildQuotesCsv(db, command.since);
-      if (command.out) {
-        await writeFile(command.out, csv);
-        io.stderr.write(`quotes: wrote ${count} requests to ${path.resolve(command.out)}\n`);
-      } else io.stdout.write(csv);
-      return 0;
-    }
-    const written = await writeQuoteFiles(db, command.reference, command.out);
-    if (written === null) {
-      io.stderr.write(`quotes: no quote request ${command.reference}\n`);
-      return 1;
-    }
-    io.stderr.write(`quotes: wrote ${written.length} files to ${path.resolve(command.out)}\n`);
-    for (const file of written) io.stdout.write(`${file}\n`);
-    return 0;
-  } catch (error) {
-    io.stderr.write(`quotes failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
-  } finally {
-    await db?.destroy();
-  }
-}
-
-const invokedPath = process.argv[1] ? path.resolve(process.argv[1]) : "";
-if (invokedPath === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr }).then(
-    (code) => {
-      process.exitCode = code;
+export function main(argv: string[], io: CommandIo): Promise<number> {
+  return runCommand(
+    {
+      name: "quotes",
+      usage: USAGE,
+      parse(args) {
+        const command = parseQuotesCommand(args);
+        return command.kind === "help" ? "help" : command;
+      },
+      async run(db, command, { io: out }) {
+        if (command.kind === "export") {
+          const { csv, count } = await buildQuotesCsv(db, command.since);
+          if (command.out) {
+            await writeFile(command.out, csv);
+            out.stderr.write(`quotes: wrote ${count} requests to ${path.resolve(command.out)}\n`);
+          } else out.stdout.write(csv);
+          return 0;
+        }
+        const written = await writeQuoteFiles(db, command.reference, command.out);
+        if (written === null) {
+          out.stderr.write(`quotes: no quote request ${command.reference}\n`);
+          return 1;
+        }
+        out.stderr.write(`quotes: wrote ${written.length} files to ${path.resolve(command.out)}\n`);
+        for (const file of written) out.stdout.write(`${file}\n`);
+        return 0;
+      },
     },
+    argv,
+    io,
   );
 }
+
+runIfInvoked(import.meta.url, main);

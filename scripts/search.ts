@@ -1,12 +1,6 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import pino from "pino";
-import { createDatabase, sqlitePathFromUrl } from "~/server/db/database.server";
-import type { Database } from "~/server/db/schema.server";
-import { parseEnv } from "~/server/env.server";
 import { listSearchMisses, type SearchMiss } from "~/server/search/misses.server";
+import { type CommandIo, runCommand, runIfInvoked, UsageError } from "./cli";
 
 export const USAGE = `Usage:
   npm run search -- misses [--since YYYY-MM-DD]
@@ -18,18 +12,6 @@ sqlite:./data/site.db), most frequent first: how many times, when last, and the 
 `;
 
 export type SearchCommand = { kind: "misses"; since?: string } | { kind: "help" };
-
-export interface TextSink {
-  write(text: string): unknown;
-}
-
-export interface CommandIo {
-  env: NodeJS.ProcessEnv;
-  stdout: TextSink;
-  stderr: TextSink;
-}
-
-class UsageError extends Error {}
 
 function isCalendarDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -73,51 +55,32 @@ export function formatMisses(misses: readonly SearchMiss[]): string {
 }
 
 /** Runs the command line; resolves with the exit code (2 for bad arguments, 1 for failures). */
-export async function main(argv: string[], io: CommandIo): Promise<number> {
-  let command: SearchCommand;
-  try {
-    command = parseCommand(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.stderr.write(`search: ${error.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (command.kind === "help") {
-    io.stdout.write(USAGE);
-    return 0;
-  }
-
-  let db: Database | undefined;
-  try {
-    const { DATABASE_URL } = parseEnv(io.env);
-    if (DATABASE_URL.startsWith("sqlite:")) {
-      // Opening a missing SQLite file would create an empty database and report nothing, hiding a typo.
-      const file = sqlitePathFromUrl(DATABASE_URL);
-      if (!existsSync(file)) {
-        io.stderr.write(`search: no database at ${path.resolve(file)} (check DATABASE_URL)\n`);
-        return 1;
-      }
-    }
-    db = createDatabase(DATABASE_URL, { logger: pino({ level: "error" }, pino.destination(2)) });
-    const since = command.since ? `${command.since}T00:00:00.000Z` : undefined;
-    io.stdout.write(formatMisses(await listSearchMisses(db, since)));
-    return 0;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    // A database the new version of the site has not started on yet lacks the table.
-    const hint = message.includes("search_misses") ? " (start the site or run npm run db:migrate first)" : "";
-    io.stderr.write(`search failed: ${message}${hint}\n`);
-    return 1;
-  } finally {
-    await db?.destroy();
-  }
-}
-
-const invokedPath = process.argv[1] ? path.resolve(process.argv[1]) : "";
-if (invokedPath === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr }).then(
-    (code) => {
-      process.exitCode = code;
+export function main(argv: string[], io: CommandIo): Promise<number> {
+  return runCommand(
+    {
+      name: "search",
+      usage: USAGE,
+      parse(args) {
+        const command = parseCommand(args);
+        return command.kind === "help" ? "help" : command;
+      },
+      async run(db, command, { io: out }) {
+        const since = command.since ? `${command.since}T00:00:00.000Z` : undefined;
+        out.stdout.write(formatMisses(await listSearchMisses(db, since)));
+        return 0;
+      },
+      describeFailure(error) {
+        const message = error instanceof Error ? error.message : String(error);
+        // A database the new version of the site has not started on yet lacks the table.
+        const hint = message.includes("search_misses")
+          ? " (start the site or run npm run db:migrate first)"
+          : "";
+        return `search failed: ${message}${hint}`;
+      },
     },
+    argv,
+    io,
   );
 }
+
+runIfInvoked(import.meta.url, main);

@@ -1,0 +1,100 @@
+/**
+ * What the operator commands (leads and subscribers export, quotes, newsletter, privacy, search) share:
+ * arguments refused with the usage text, the database DATABASE_URL names opened and closed, and one
+ * line on standard error for a failure. Each command's `main` resolves with its exit code: 0, 1 for a
+ * failure, 2 for bad arguments.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pino from "pino";
+import { createDatabase, sqlitePathFromUrl } from "~/server/db/database.server";
+import type { Database } from "~/server/db/schema.server";
+import { type Env, parseEnv } from "~/server/env.server";
+import type { Logger } from "~/server/logger.server";
+
+export interface TextSink {
+  write(text: string): unknown;
+}
+
+export interface CommandIo {
+  env: NodeJS.ProcessEnv;
+  stdout: TextSink;
+  stderr: TextSink;
+}
+
+/** Bad arguments: the message is shown above the usage text. */
+export class UsageError extends Error {}
+
+export interface CommandContext {
+  io: CommandIo;
+  env: Env;
+  logger: Logger;
+}
+
+export interface CommandSpec<C> {
+  /** The command's name, which starts every line it writes to standard error. */
+  name: string;
+  usage: string;
+  /** Reads the arguments (throwing UsageError), or answers "help". */
+  parse(argv: string[]): C | "help";
+  /** Work on the arguments before the database opens (reading a file the command names, say). */
+  prepare?: (command: C) => Promise<C>;
+  /** Where its log lines go; errors only, on standard error, unless it says otherwise. */
+  logger?: (env: Env) => Logger;
+  run(db: Database, command: C, context: CommandContext): Promise<number>;
+  /** The line for a failure; `<name> failed: <message>` unless it says otherwise. */
+  describeFailure?: (error: unknown) => string;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export async function runCommand<C>(spec: CommandSpec<C>, argv: string[], io: CommandIo): Promise<number> {
+  let command: C | "help";
+  try {
+    command = spec.parse(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr.write(`${spec.name}: ${error.message}\n\n${spec.usage}`);
+    return 2;
+  }
+  if (command === "help") {
+    io.stdout.write(spec.usage);
+    return 0;
+  }
+  let db: Database | undefined;
+  try {
+    if (spec.prepare) command = await spec.prepare(command);
+    const env = parseEnv(io.env);
+    if (env.DATABASE_URL.startsWith("sqlite:")) {
+      // Opening a missing SQLite file would create an empty database and answer nothing, hiding a typo.
+      const file = sqlitePathFromUrl(env.DATABASE_URL);
+      if (!existsSync(file)) {
+        io.stderr.write(`${spec.name}: no database at ${path.resolve(file)} (check DATABASE_URL)\n`);
+        return 1;
+      }
+    }
+    const logger = spec.logger?.(env) ?? pino({ level: "error" }, pino.destination(2));
+    db = createDatabase(env.DATABASE_URL, { logger });
+    return await spec.run(db, command, { io, env, logger });
+  } catch (error) {
+    io.stderr.write(`${spec.describeFailure?.(error) ?? `${spec.name} failed: ${messageOf(error)}`}\n`);
+    return 1;
+  } finally {
+    await db?.destroy();
+  }
+}
+
+/** Runs `main` with the process's arguments when the module is the script node was started with. */
+export function runIfInvoked(
+  moduleUrl: string,
+  main: (argv: string[], io: CommandIo) => Promise<number>,
+): void {
+  const invokedPath = process.argv[1] ? path.resolve(process.argv[1]) : "";
+  if (invokedPath !== fileURLToPath(moduleUrl)) return;
+  main(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+  );
+}
