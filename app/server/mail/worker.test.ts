@@ -86,12 +86,15 @@ describe.each(testDialects)("mail worker on $name", ({ create }) => {
     };
     expect((await submitContact(deps, input, "client")).status).toBe(200);
 
-    expect(await worker().runOnce()).toBe(1);
-    expect(peer.messages).toHaveLength(1);
+    // The sales notification first (a lead's priority), then the visitor's acknowledgement.
+    expect(await worker().runOnce()).toBe(2);
+    expect(peer.messages).toHaveLength(2);
     const mail = peer.messages[0];
     expect(mail?.to && !Array.isArray(mail.to) && mail.to.value.map((v) => v.address)).toEqual([sales]);
     expect(mail?.replyTo?.value.map((v) => v.address)).toEqual(["dana@example.com"]);
-    expect(mail?.subject).toBe("New website inquiry from Dana <b>Price</b> Bcc: victim@example.com");
+    expect(mail?.subject).toMatch(
+      /^\[C-[A-Z0-9]{6}\] New website inquiry from Dana <b>Price<\/b> Bcc: victim@example\.com$/,
+    );
     expect(mail?.headers.has("bcc")).toBe(false);
     expect(mail?.text).toContain("Name: Dana <b>Price</b> Bcc: victim@example.com\n");
     expect(mail?.text).not.toMatch(/^Bcc:/m);
@@ -103,9 +106,14 @@ describe.each(testDialects)("mail worker on $name", ({ create }) => {
     expect(mail?.html).not.toContain("<script>");
     expect(mail?.messageId).toMatch(/^<outbox-1-\d+@ridgeline-supply\.example>$/);
 
-    expect(await outbox()).toMatchObject([
-      { status: "sent", attempts: 1, sent_at: start.toISOString(), locked_until: null, last_error: null },
-    ]);
+    const sent = {
+      status: "sent",
+      attempts: 1,
+      sent_at: start.toISOString(),
+      locked_until: null,
+      last_error: null,
+    };
+    expect(await outbox()).toMatchObject([sent, { ...sent, to_address: "dana@example.com" }]);
   });
 
   it("retries with backoff when the peer refuses, and delivers later", async () => {
@@ -336,7 +344,8 @@ describe.each(testDialects)("mail worker on $name", ({ create }) => {
     down = false;
     await queue(t.db, 1, new Date());
     await expect.poll(() => peer.messages.length, { timeout: 8000 }).toBe(1);
-    expect(logged("mail worker reached the database again")).toBe(1);
+    // Logged when the run that delivered it ends, a moment after the peer has the message.
+    await expect.poll(() => logged("mail worker reached the database again"), { timeout: 5000 }).toBe(1);
 
     // Back to polling every 50 ms at once, not at the pause reached during the outage (1.6 s or more).
     const claimsBefore = claims;
