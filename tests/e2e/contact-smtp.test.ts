@@ -20,11 +20,20 @@ test("a contact POST's notification reaches a real SMTP peer, addressed to SALES
       }),
     });
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain("Thank You!");
+    const page = await response.text();
+    expect(page).toContain("Thank You!");
+    const reference = /C-[A-Z0-9]{6}/.exec(page)?.[0];
+    expect(reference).toBeTruthy();
 
-    await expect.poll(() => peer.messages.length, { timeout: 15_000 }).toBe(1);
-    const mail = peer.messages[0];
-    expect(mail?.to && "text" in mail.to ? mail.to.text : "").toBe("leads@ridgeline.test");
+    // The notification to sales, and the acknowledgement to the visitor.
+    await expect.poll(() => peer.messages.length, { timeout: 15_000 }).toBe(2);
+    const recipient = (message: (typeof peer.messages)[number]) =>
+      message.to && "text" in message.to ? message.to.text : "";
+    const mail = peer.messages.find((message) => recipient(message) === "leads@ridgeline.test");
+    expect(mail?.subject).toContain(reference);
+    const acknowledgement = peer.messages.find((message) => recipient(message) === "morgan.lee@example.com");
+    expect(acknowledgement?.text).toContain(reference);
+    expect(acknowledgement?.text).not.toContain("GHS drum labels");
     expect(mail?.replyTo?.value[0]?.address).toBe("morgan.lee@example.com");
     expect(mail?.subject).toContain("Morgan <Lee>");
     expect(mail?.text).toContain("Need 500 GHS drum labels");
