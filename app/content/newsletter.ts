@@ -9,6 +9,6 @@ export const newsletter = {
   unsubscribeLink: "Unsubscribe",
 } as const;
 
-/** Added after the spec's success text: the address is subscribed once the visitor confirms (docs/newsletter.md). */
+/** Added after the fixed success text: the address is subscribed once the visitor confirms (docs/newsletter.md). */
 export const newsletterConfirmHint =
   "Please confirm your subscription with the link we just sent to your inbox.";

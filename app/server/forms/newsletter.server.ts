@@ -36,7 +36,7 @@ export interface NewsletterDeps extends FormDeps, NewsletterMailSettings {
   onMailQueued?: () => void;
 }
 
-/** The success notice: the spec's text, then the one sentence that asks for the confirmation. */
+/** The success notice: the site's fixed text, then the one sentence that asks for the confirmation. */
 export const NEWSLETTER_PENDING_SUCCESS = {
   title: NEWSLETTER_SUCCESS.title,
   message: `${NEWSLETTER_SUCCESS.message} ${newsletterConfirmHint}`,
