@@ -37,6 +37,11 @@ export async function spawnServer(port: number, env: Record<string, string> = {}
     buffer = parts.pop() ?? "";
     lines.push(...parts.filter(Boolean));
   });
+  // Read, so a chatty child never blocks on a full pipe, and kept (the end of it) to explain a failed start.
+  let errors = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    errors = (errors + chunk.toString()).slice(-4000);
+  });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const logs = () =>
     lines.flatMap((line) => {
@@ -47,8 +52,13 @@ export async function spawnServer(port: number, env: Record<string, string> = {}
       }
     });
   await expect
-    .poll(() => logs().some((line) => line.msg === "server listening"), { timeout: 30_000 })
+    .poll(() => child.exitCode !== null || logs().some((line) => line.msg === "server listening"), {
+      timeout: 30_000,
+    })
     .toBe(true);
+  if (child.exitCode !== null) {
+    throw new Error(`the server on port ${port} exited (${child.exitCode}) before listening:\n${errors}`);
+  }
   return {
     child,
     origin: `http://127.0.0.1:${port}`,
