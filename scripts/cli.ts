@@ -7,6 +7,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { type ParseArgsConfig, parseArgs } from "node:util";
 import pino from "pino";
 import { createDatabase, sqlitePathFromUrl } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
@@ -48,6 +49,32 @@ export interface CommandSpec<C> {
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The command's options and positional words; an unknown or malformed option is a UsageError. */
+export function readArguments<const O extends NonNullable<ParseArgsConfig["options"]>>(
+  argv: string[],
+  options: O,
+) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(messageOf(error));
+  }
+}
+
+function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** `--since YYYY-MM-DD`, checked to be a real day. */
+export function checkSince(since: string | undefined): string | undefined {
+  if (since !== undefined && !isCalendarDay(since)) {
+    throw new UsageError(`--since must be a date as YYYY-MM-DD, got '${since}'`);
+  }
+  return since;
+}
 
 export async function runCommand<C>(spec: CommandSpec<C>, argv: string[], io: CommandIo): Promise<number> {
   let command: C | "help";

@@ -1,8 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import type { Database } from "~/server/db/schema.server";
-import { type CommandIo, runCommand, runIfInvoked, UsageError } from "./cli";
+import { type CommandIo, checkSince, readArguments, runCommand, runIfInvoked, UsageError } from "./cli";
 import { toCsv } from "./export-csv";
 
 export const USAGE = `Usage:
@@ -20,29 +19,13 @@ export type ExportCommand =
   | { kind: "subscribers"; out?: string; all?: boolean }
   | { kind: "help" };
 
-function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00.000Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
-function readArgs(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      options: {
-        since: { type: "string" },
-        out: { type: "string" },
-        all: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-}
+const readArgs = (argv: string[]) =>
+  readArguments(argv, {
+    since: { type: "string" },
+    out: { type: "string" },
+    all: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  });
 
 export function parseCommand(argv: string[]): ExportCommand {
   const { values, positionals } = readArgs(argv);
@@ -59,9 +42,7 @@ export function parseCommand(argv: string[]): ExportCommand {
       : { kind: "subscribers", out: values.out };
   }
   if (values.all) throw new UsageError("--all applies to subscribers only");
-  if (values.since !== undefined && !isCalendarDay(values.since)) {
-    throw new UsageError(`--since must be a date as YYYY-MM-DD, got '${values.since}'`);
-  }
+  checkSince(values.since);
   return { kind: "leads", since: values.since, out: values.out };
 }
 

@@ -1,9 +1,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import type { Database } from "~/server/db/schema.server";
 import { REFERENCE_PATTERN } from "~/server/forms/reference.server";
-import { type CommandIo, runCommand, runIfInvoked, UsageError } from "./cli";
+import { type CommandIo, checkSince, readArguments, runCommand, runIfInvoked, UsageError } from "./cli";
 import { toCsv } from "./export-csv";
 
 export const USAGE = `Usage:
@@ -22,24 +21,12 @@ export type QuotesCommand =
   | { kind: "files"; reference: string; out: string }
   | { kind: "help" };
 
-function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00.000Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
-function readArgs(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      options: { since: { type: "string" }, out: { type: "string" }, help: { type: "boolean", short: "h" } },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-}
+const readArgs = (argv: string[]) =>
+  readArguments(argv, {
+    since: { type: "string" },
+    out: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
 
 export function parseQuotesCommand(argv: string[]): QuotesCommand {
   const parsed = readArgs(argv);
@@ -49,8 +36,7 @@ export function parseQuotesCommand(argv: string[]): QuotesCommand {
   if (values.out !== undefined && values.out.trim() === "") throw new UsageError("--out needs a name");
   if (verb === "export") {
     if (rest.length > 0) throw new UsageError("export takes no other arguments");
-    if (values.since !== undefined && !isCalendarDay(values.since))
-      throw new UsageError(`--since must be a date as YYYY-MM-DD, got '${values.since}'`);
+    checkSince(values.since);
     return { kind: "export", since: values.since, out: values.out };
   }
   if (verb === "files") {

@@ -1,6 +1,5 @@
-import { parseArgs } from "node:util";
 import { listSearchMisses, type SearchMiss } from "~/server/search/misses.server";
-import { type CommandIo, runCommand, runIfInvoked, UsageError } from "./cli";
+import { type CommandIo, checkSince, readArguments, runCommand, runIfInvoked, UsageError } from "./cli";
 
 export const USAGE = `Usage:
   npm run search -- misses [--since YYYY-MM-DD]
@@ -13,33 +12,15 @@ sqlite:./data/site.db), most frequent first: how many times, when last, and the 
 
 export type SearchCommand = { kind: "misses"; since?: string } | { kind: "help" };
 
-function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00.000Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
-function readArgs(argv: string[]) {
-  try {
-    return parseArgs({
-      args: argv,
-      options: { since: { type: "string" }, help: { type: "boolean", short: "h" } },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-}
+const readArgs = (argv: string[]) =>
+  readArguments(argv, { since: { type: "string" }, help: { type: "boolean", short: "h" } });
 
 export function parseCommand(argv: string[]): SearchCommand {
   const parsed = readArgs(argv);
   const { values, positionals } = parsed;
   if (values.help) return { kind: "help" };
   if (positionals.length !== 1 || positionals[0] !== "misses") throw new UsageError("expected 'misses'");
-  if (values.since !== undefined && !isCalendarDay(values.since)) {
-    throw new UsageError(`--since must be a date as YYYY-MM-DD, got '${values.since}'`);
-  }
+  checkSince(values.since);
   return { kind: "misses", since: values.since };
 }
 
