@@ -10,6 +10,7 @@ import {
   type PostgresPoolClient,
   type PostgresQueryResult,
   SqliteAdapter,
+  type SqliteDatabase,
   SqliteDialect,
   sql,
 } from "kysely";
@@ -70,12 +71,13 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
           const inMemory = file === ":memory:";
           if (!inMemory) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
           const connection = new BetterSqlite3(file);
-          // WAL lets readers run beside the writer; synchronous stays FULL (the default) so a
-          // committed lead survives a power cut, not only a crash.
+          // WAL lets readers run beside the writer; synchronous FULL so a committed lead survives a
+          // power cut, not only a crash (group commits pay for its fsync once per batch).
           if (!inMemory) connection.pragma("journal_mode = WAL");
+          connection.pragma("synchronous = FULL");
           connection.pragma(`busy_timeout = ${busyTimeoutMs}`);
           connection.pragma("foreign_keys = ON");
-          return connection;
+          return withStatementCache(connection);
         },
       }),
     });
@@ -85,6 +87,30 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     throw new Error("DATABASE_URL must be sqlite:PATH or a postgres:// URL");
   }
   return db;
+}
+
+/** Distinct statements kept prepared per connection; the site's queries are a few dozen shapes. */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * The connection as Kysely's SQLite dialect sees it, with each statement prepared once: Kysely
+ * prepares every query it runs, and preparing cost more than running the site's small inserts.
+ * Kysely never iterates a statement (no streaming queries here), so one prepared statement can serve
+ * every run of its SQL text.
+ */
+function withStatementCache(connection: BetterSqlite3.Database): SqliteDatabase {
+  const prepared = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => connection.close(),
+    prepare(text: string) {
+      let statement = prepared.get(text);
+      if (!statement) {
+        statement = connection.prepare(text);
+        if (prepared.size < STATEMENT_CACHE_SIZE) prepared.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /**
@@ -220,64 +246,151 @@ export function isUniqueViolation(error: unknown): boolean {
 /**
  * Takes SQLite's write lock up front (BEGIN IMMEDIATE), so a transaction that reads and then writes
  * can never be overtaken between its read and its write. better-sqlite3 is synchronous: a busy
- * timeout would block the whole event loop (and, with two connections in one process, the very
- * transaction it waits for), so the lock is tried without waiting and retried asynchronously.
+ * timeout would block the whole event loop, so the lock is tried without waiting and retried
+ * asynchronously until SQLITE_BUSY_TIMEOUT_MS has passed. Within one process the lock is never
+ * contended: every write goes through the one connection and its queue (see writeTransaction).
  */
-async function beginImmediate(conn: Kysely<DB>): Promise<void> {
-  // Read from the connection rather than passed in: the server entry and the React Router build each
-  // bundle this module (see dialectOf), so only the connection knows what createDatabase set.
-  const busy = await sql<{ timeout: number }>`pragma busy_timeout`.execute(conn);
-  const busyTimeoutMs = Number(busy.rows[0]?.timeout ?? DEFAULT_SQLITE_BUSY_TIMEOUT_MS);
-  // The same bound as a plain statement's: SQLITE_BUSY_TIMEOUT_MS is the longest wait for the lock.
+async function beginImmediate(conn: Kysely<DB>, busyTimeoutMs: number): Promise<void> {
+  try {
+    await sql`begin immediate`.execute(conn);
+    return;
+  } catch (error) {
+    if (!isSqliteBusy(error)) throw error;
+  }
   const deadline = Date.now() + busyTimeoutMs;
   let delay = 1;
   await sql`pragma busy_timeout = 0`.execute(conn);
   try {
     for (;;) {
+      await sleep(delay + Math.random() * delay);
+      delay = Math.min(delay * 2, 25);
       try {
         await sql`begin immediate`.execute(conn);
         return;
       } catch (error) {
         if (!isSqliteBusy(error) || Date.now() > deadline) throw error;
       }
-      await sleep(delay + Math.random() * delay);
-      delay = Math.min(delay * 2, 25);
     }
   } finally {
     await sql.raw(`pragma busy_timeout = ${Math.max(0, Math.round(busyTimeoutMs))}`).execute(conn);
   }
 }
 
+type Work<T> = (trx: Kysely<DB>, dialect: Dialect) => Promise<T>;
+
+interface QueuedWrite {
+  work: Work<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/** Writes that arrived while a batch was being written; committed together in the next one. */
+const writeQueues = new WeakMap<Database, QueuedWrite[]>();
+/** Longest batch: bounds how long one commit keeps the others waiting. */
+const MAX_BATCH = 128;
+
 /**
- * Runs `work` in a transaction that holds the write lock on SQLite and is a plain READ COMMITTED
- * transaction on PostgreSQL (callers add row or advisory locks where they need them). `work` must
- * use the `trx` it is given, never `db`: on SQLite `db` waits for the one connection `trx` holds.
+ * Runs `work` in a transaction: on PostgreSQL a plain READ COMMITTED transaction (callers add row or
+ * advisory locks where they need them); on SQLite one that holds the write lock. `work` must use the
+ * `trx` it is given, never `db` (on SQLite `db` waits for the one connection `trx` holds), and must
+ * not wait for anything but its own queries.
+ *
+ * SQLite commits are group commits (docs/decisions/0014-sqlite-group-commit.md): writes that arrive
+ * while one is being written queue up and are then written in one transaction, each in a savepoint of
+ * its own. A write that fails rolls back to its savepoint and fails alone; a failed commit fails every
+ * write of the batch; each caller's promise settles only after the commit that made its write durable.
+ * One fsync then covers a whole burst of posts instead of one each.
  */
-export async function writeTransaction<T>(
-  db: Database,
-  work: (trx: Kysely<DB>, dialect: Dialect) => Promise<T>,
-): Promise<T> {
+export async function writeTransaction<T>(db: Database, work: Work<T>): Promise<T> {
   const dialect = dialectOf(db);
   if (dialect === "postgres") return db.transaction().execute((trx) => work(trx, dialect));
-  return db.connection().execute(async (conn) => {
-    await beginImmediate(conn);
-    let result: T;
-    try {
-      result = await work(conn, dialect);
-    } catch (error) {
-      // SQLite may already have rolled back by itself (e.g. after SQLITE_FULL); the original error
-      // is the one worth reporting.
-      await sql`rollback`.execute(conn).catch(() => undefined);
-      throw error;
-    }
-    try {
-      await sql`commit`.execute(conn);
-    } catch (error) {
-      await sql`rollback`.execute(conn).catch(() => undefined);
-      throw error;
-    }
-    return result;
+  let queue = writeQueues.get(db);
+  const idle = queue === undefined;
+  if (!queue) {
+    queue = [];
+    writeQueues.set(db, queue);
+  }
+  const settled = new Promise<T>((resolve, reject) => {
+    queue.push({ work: work as Work<unknown>, resolve: resolve as (value: unknown) => void, reject });
   });
+  if (idle) void drainWrites(db, queue);
+  return settled;
+}
+
+async function drainWrites(db: Database, queue: QueuedWrite[]): Promise<void> {
+  try {
+    // Reads the configured busy timeout once per drain: the server entry and the React Router build
+    // each bundle this module (see dialectOf), so only the connection knows what createDatabase set.
+    let busyTimeoutMs: number | undefined;
+    while (queue.length > 0) {
+      const batch = queue.splice(0, MAX_BATCH);
+      const retry = await db
+        .connection()
+        .execute(async (conn) => {
+          if (busyTimeoutMs === undefined) {
+            const busy = await sql<{ timeout: number }>`pragma busy_timeout`.execute(conn);
+            busyTimeoutMs = Number(busy.rows[0]?.timeout ?? DEFAULT_SQLITE_BUSY_TIMEOUT_MS);
+          }
+          return writeBatch(conn, batch, busyTimeoutMs);
+        })
+        .catch((error: unknown) => {
+          for (const item of batch) item.reject(error);
+          return [];
+        });
+      queue.unshift(...retry);
+      // Lets the event loop read the requests that arrived meanwhile, so they join the next batch.
+      if (queue.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  } finally {
+    writeQueues.delete(db);
+    // A write queued after the loop saw an empty queue but before the delete started no drain.
+    if (queue.length > 0) {
+      writeQueues.set(db, queue);
+      void drainWrites(db, queue);
+    }
+  }
+}
+
+/**
+ * Writes one batch: BEGIN IMMEDIATE, each write in its own savepoint, one COMMIT. Returns the writes
+ * that never ran (the transaction ended under them) so that they go into the next batch.
+ */
+async function writeBatch(
+  conn: Kysely<DB>,
+  batch: QueuedWrite[],
+  busyTimeoutMs: number,
+): Promise<QueuedWrite[]> {
+  await beginImmediate(conn, busyTimeoutMs);
+  const done: Array<{ item: QueuedWrite; value: unknown }> = [];
+  for (const [index, item] of batch.entries()) {
+    await sql`savepoint write`.execute(conn);
+    try {
+      done.push({ item, value: await item.work(conn, "sqlite") });
+      await sql`release write`.execute(conn);
+    } catch (error) {
+      try {
+        await sql`rollback to write`.execute(conn);
+        await sql`release write`.execute(conn);
+      } catch {
+        // SQLite rolled the whole transaction back by itself (e.g. SQLITE_FULL): the writes before this
+        // one are gone too, and the ones after it have not run.
+        await sql`rollback`.execute(conn).catch(() => undefined);
+        item.reject(error);
+        for (const earlier of done) earlier.item.reject(error);
+        return batch.slice(index + 1);
+      }
+      item.reject(error);
+    }
+  }
+  try {
+    await sql`commit`.execute(conn);
+  } catch (error) {
+    await sql`rollback`.execute(conn).catch(() => undefined);
+    for (const { item } of done) item.reject(error);
+    return [];
+  }
+  for (const { item, value } of done) item.resolve(value);
+  return [];
 }
 
 /** `count(*)` comes back as a string from pg and as a number from SQLite. */

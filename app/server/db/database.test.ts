@@ -18,7 +18,7 @@ import {
   type TestDatabase,
   testDialects,
   testPostgresUrl,
-} from "~/server/db/test-databases.server";
+} from "../../../tests/support/databases";
 
 describe("createDatabase (sqlite)", () => {
   it("creates the parent folder and opens the file in WAL mode with foreign keys on", async () => {
@@ -75,6 +75,43 @@ describe("createDatabase (sqlite)", () => {
       expect(after.rows[0]?.timeout).toBe(200);
     } finally {
       other.close();
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("commits concurrent writes together, and a failing write fails alone", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "ridgeline-batch-"));
+    const db = createDatabase(`sqlite:${path.join(dir, "site.db")}`, { logger: silentLogger });
+    try {
+      await migrate(db);
+      const at = isoTime(new Date());
+      const subscribe = (email: string) =>
+        writeTransaction(db, async (trx) => {
+          await trx.insertInto("newsletter_attempts").values({ email, attempted_at: at }).execute();
+          await trx.insertInto("newsletter_subscriptions").values({ email, subscribed_at: at }).execute();
+          return email;
+        });
+      // Twenty writes queued at once, two of them for an address already taken by an earlier one.
+      const emails = Array.from({ length: 20 }, (_, i) => `u${i % 18}@b.co`);
+      const outcomes = await Promise.allSettled(emails.map(subscribe));
+      expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(18);
+      const failed = outcomes.filter((o) => o.status === "rejected");
+      expect(failed).toHaveLength(2);
+      expect(failed.every((o) => isUniqueViolation(o.reason))).toBe(true);
+      // The failed writes left nothing behind, not even their first statement.
+      const counts = await sql<{ attempts: number; subscriptions: number }>`
+        select (select count(*) from newsletter_attempts) as attempts,
+               (select count(*) from newsletter_subscriptions) as subscriptions`.execute(db);
+      expect(counts.rows[0]).toEqual({ attempts: 18, subscriptions: 18 });
+      // And the connection is out of any transaction: a new write commits on its own.
+      await subscribe("later@b.co");
+      expect(
+        await sql`select 1 from newsletter_subscriptions where email = 'later@b.co'`.execute(db),
+      ).toMatchObject({
+        rows: [{ 1: 1 }],
+      });
+    } finally {
       await db.destroy();
       rmSync(dir, { recursive: true, force: true });
     }
