@@ -4,7 +4,7 @@ import { migrate } from "~/server/db/migrations.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
-import { createTransport } from "~/server/mail/transport.server";
+import { createTransport, MAIL_CONCURRENCY } from "~/server/mail/transport.server";
 import { type MailWorker, startMailWorker } from "~/server/mail/worker.server";
 import { startNewsletterHousekeeping } from "~/server/newsletter/housekeeping.server";
 
@@ -38,6 +38,7 @@ export async function startServices(env: Env, logger: Logger): Promise<Services>
     transport,
     logger,
     baseDelayMs: env.MAIL_RETRY_BASE_MS,
+    concurrency: MAIL_CONCURRENCY,
     bulkRatePerMinute: env.MAIL_RATE_PER_MINUTE,
   });
   const stopHousekeeping = startNewsletterHousekeeping(db, logger);

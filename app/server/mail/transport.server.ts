@@ -6,6 +6,9 @@ import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { Env } from "~/server/env.server";
 import { logger as defaultLogger, type Logger } from "~/server/logger.server";
 
+/** Messages the mail worker sends at the same time, and SMTP connections kept open for them. */
+export const MAIL_CONCURRENCY = 4;
+
 export interface OutgoingMail {
   from: string;
   to: string;
@@ -66,8 +69,8 @@ function smtpTarget(url: string): string {
 }
 
 /**
- * SMTP when SMTP_URL is set (D14); otherwise every message becomes an .eml file under MAIL_DIR, so a
- * fresh machine works and nothing is lost.
+ * SMTP when SMTP_URL is set (docs/product.md#mail-transport); otherwise every message becomes an .eml
+ * file under MAIL_DIR, so a fresh machine works and nothing is lost.
  */
 export function createTransport(
   env: Pick<Env, "SMTP_URL" | "MAIL_DIR">,
@@ -78,6 +81,10 @@ export function createTransport(
   if (env.SMTP_URL) {
     const transporter = nodemailer.createTransport({
       url: env.SMTP_URL,
+      // Connections stay open between messages (a new one per message cost a TCP and TLS handshake
+      // each); as many as the mail worker sends at once.
+      pool: true,
+      maxConnections: MAIL_CONCURRENCY,
       // nodemailer waits up to 10 minutes on a silent socket by default; the worker's claim on a
       // message must outlast one attempt, so attempts are kept well under it.
       connectionTimeout: 20_000,

@@ -12,6 +12,11 @@ export interface MailWorkerOptions {
   pollMs?: number;
   /** Messages handled per run before the worker looks again (a full batch loops at once). */
   batchSize?: number;
+  /**
+   * Messages sent at the same time (default 1). Claims are still taken in priority order, so a lead's
+   * notification never waits behind bulk mail; it may simply finish beside it.
+   */
+  concurrency?: number;
   /** After this many failed attempts a message is marked 'failed' (kept, never deleted). */
   maxAttempts?: number;
   baseDelayMs?: number;
@@ -66,6 +71,7 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
   const { db, transport, logger } = options;
   const pollMs = options.pollMs ?? 5000;
   const batchSize = options.batchSize ?? 10;
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
   const maxAttempts = options.maxAttempts ?? 20;
   const lockMs = options.lockMs ?? 30_000;
   const renewMs = options.renewMs ?? Math.max(1, Math.floor(lockMs / 3));
@@ -273,14 +279,21 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
     const run = chain.then(async () => {
       let handled = 0;
       await recordUnrecorded();
-      // After stop() the message in hand is finished, but no new one is claimed: shutdown stays quick
-      // and whatever is left waits in the queue for the next start.
-      while (handled < batchSize && !stopped) {
-        const message = await claimNext();
-        if (!message) break;
-        await deliver(message);
-        handled += 1;
-      }
+      // After stop() the messages in hand are finished, but no new one is claimed: shutdown stays
+      // quick and whatever is left waits in the queue for the next start.
+      const lane = async () => {
+        while (handled < batchSize && !stopped) {
+          const message = await claimNext();
+          if (!message) return;
+          handled += 1;
+          await deliver(message);
+        }
+      };
+      // Every lane finishes before the run does, even when one fails: the next run never overlaps one
+      // still in progress.
+      const lanes = await Promise.allSettled(Array.from({ length: concurrency }, lane));
+      const failed = lanes.find((outcome) => outcome.status === "rejected");
+      if (failed) throw failed.reason;
       return handled;
     });
     chain = run.catch(() => undefined);

@@ -4,10 +4,8 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeTransaction } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
-import { memoryLogger, type TestDatabase, testDialects } from "~/server/db/test-databases.server";
 import { submitContact } from "~/server/forms/contact.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
-import { type SmtpPeer, startSmtpPeer } from "~/server/mail/test-smtp-peer.server";
 import { createTransport, type MailTransport } from "~/server/mail/transport.server";
 import {
   createMailWorker,
@@ -15,6 +13,8 @@ import {
   retryDelayMs,
   startMailWorker,
 } from "~/server/mail/worker.server";
+import { memoryLogger, type TestDatabase, testDialects } from "../../../tests/support/databases";
+import { type SmtpPeer, startSmtpPeer } from "../../../tests/support/smtp-peer";
 
 const start = new Date("2025-06-02T14:30:00.000Z");
 const sales = "sales@ridgeline-supply.example";
@@ -373,6 +373,35 @@ describe.each(testDialects)("mail worker on $name", ({ create }) => {
     const subjects = peer.messages.map((m) => m.subject);
     expect(subjects).toHaveLength(16);
     expect(new Set(subjects).size).toBe(16);
+  });
+
+  it("sends several messages at once with concurrency, each once, over pooled SMTP connections", async () => {
+    await queue(t.db, 12, clock);
+    let inFlight = 0;
+    let most = 0;
+    const smtp = smtpTransport(peer);
+    cleanups.push(() => smtp.close());
+    const counting: MailTransport = {
+      kind: "smtp",
+      async send(mail) {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        try {
+          return await smtp.send(mail);
+        } finally {
+          inFlight -= 1;
+        }
+      },
+      close: () => smtp.close(),
+    };
+    const w = worker({ transport: counting, concurrency: 4, batchSize: 12 });
+    expect(await w.runOnce()).toBe(12);
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(4);
+    const subjects = peer.messages.map((m) => m.subject);
+    expect(new Set(subjects).size).toBe(12);
+    expect(subjects).toHaveLength(12);
+    expect((await outbox()).every((row) => row.status === "sent")).toBe(true);
   });
 
   it("sends promptly on wakeUp", async () => {
