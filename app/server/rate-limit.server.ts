@@ -1,7 +1,8 @@
 import { createHmac } from "node:crypto";
 import { isIPv6 } from "node:net";
-import { writeTransaction } from "~/server/db/database.server";
-import { type Database, isoTime } from "~/server/db/schema.server";
+import type { Kysely } from "kysely";
+import { type Dialect, writeTransaction } from "~/server/db/database.server";
+import { type Database, type DB, isoTime } from "~/server/db/schema.server";
 
 export interface RateLimit {
   limit: number;
@@ -11,7 +12,10 @@ export interface RateLimit {
 
 export interface RateLimitResult {
   allowed: boolean;
-  /** Hits in the current window, this one included. */
+  /**
+   * Hits in the current window, this one included; a refusal answered from memory (see
+   * knownOverLimit) repeats the count that first went over.
+   */
   count: number;
   /** Until the current window ends. */
   retryAfterMs: number;
@@ -22,42 +26,117 @@ const PRUNE_EVERY_MS = 10 * 60 * 1000;
 const lastPrune = new WeakMap<Database, number>();
 
 /**
- * Counts one request of `key` in the current fixed window and says whether it is within the limit.
- * The counter lives in the database (D9), so the limit holds across server instances; the upsert is
- * one atomic statement on both dialects. Fixed windows can let up to twice the limit through around
- * a window boundary, which is acceptable for abuse protection.
+ * Keys this process has seen over their limit, per database, with the end of that window: their next
+ * requests are refused from memory, without a write, so a flood from one client costs next to
+ * nothing. The counter in the database stays the authority for every request that is let through.
  */
-export async function hitRateLimit(
-  db: Database,
+const overLimit = new WeakMap<Database, Map<string, { until: number; count: number }>>();
+const OVER_LIMIT_MEMORY = 10_000;
+
+function rememberOverLimit(db: Database, key: string, result: RateLimitResult, now: Date): void {
+  if (result.allowed) return;
+  let known = overLimit.get(db);
+  if (!known) {
+    known = new Map();
+    overLimit.set(db, known);
+  }
+  if (known.size >= OVER_LIMIT_MEMORY) {
+    for (const [other, { until }] of known) if (until <= now.getTime()) known.delete(other);
+    // Still full: a flood of distinct keys. Forgetting them only costs one more database hit each.
+    if (known.size >= OVER_LIMIT_MEMORY) known.clear();
+  }
+  known.set(key, { until: now.getTime() + result.retryAfterMs, count: result.count });
+}
+
+/** The refusal for a key this process already saw over its limit in this window, or null. */
+function knownOverLimit(db: Database, key: string, now: Date): RateLimitResult | null {
+  const known = overLimit.get(db);
+  const entry = known?.get(key);
+  if (!known || !entry) return null;
+  if (entry.until <= now.getTime()) {
+    known.delete(key);
+    return null;
+  }
+  return { allowed: false, count: entry.count, retryAfterMs: entry.until - now.getTime() };
+}
+
+/**
+ * Counts one request of `key` in the current fixed window, inside the caller's write transaction, and
+ * says whether it is within the limit. The counter lives in the database
+ * (docs/product.md#per-client-limits), so the limit holds across server instances; the upsert is one
+ * atomic statement on both dialects. Fixed windows can let up to twice the limit through around a
+ * window boundary, which is acceptable for abuse protection.
+ */
+export async function countHit(
+  trx: Kysely<DB>,
   key: string,
   { limit, windowMs }: RateLimit,
   now: Date = new Date(),
 ): Promise<RateLimitResult> {
   const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
-  const due = (lastPrune.get(db) ?? 0) + PRUNE_EVERY_MS <= now.getTime();
-  if (due) lastPrune.set(db, now.getTime());
-
-  const count = await writeTransaction(db, async (trx) => {
-    const row = await trx
-      .insertInto("rate_limit_hits")
-      .values({ key, window_start: isoTime(new Date(windowStart)), count: 1 })
-      .onConflict((oc) =>
-        oc
-          .columns(["key", "window_start"])
-          .doUpdateSet((eb) => ({ count: eb("rate_limit_hits.count", "+", 1) })),
-      )
-      .returning("count")
-      .executeTakeFirstOrThrow();
-    if (due) {
-      await trx
-        .deleteFrom("rate_limit_hits")
-        .where("window_start", "<", isoTime(new Date(now.getTime() - PRUNE_AFTER_MS)))
-        .execute();
-    }
-    return Number(row.count);
-  });
-
+  const row = await trx
+    .insertInto("rate_limit_hits")
+    .values({ key, window_start: isoTime(new Date(windowStart)), count: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(["key", "window_start"])
+        .doUpdateSet((eb) => ({ count: eb("rate_limit_hits.count", "+", 1) })),
+    )
+    .returning("count")
+    .executeTakeFirstOrThrow();
+  const count = Number(row.count);
   return { allowed: count <= limit, count, retryAfterMs: windowStart + windowMs - now.getTime() };
+}
+
+/** Drops counters of windows that ended a day ago; at most every ten minutes per database. */
+async function pruneIfDue(db: Database, now: Date): Promise<void> {
+  if ((lastPrune.get(db) ?? 0) + PRUNE_EVERY_MS > now.getTime()) return;
+  lastPrune.set(db, now.getTime());
+  await writeTransaction(db, (trx) =>
+    trx
+      .deleteFrom("rate_limit_hits")
+      .where("window_start", "<", isoTime(new Date(now.getTime() - PRUNE_AFTER_MS)))
+      .execute(),
+  );
+}
+
+/**
+ * Runs `work` in one write transaction with the per-client count: the hit and the work commit
+ * together, so a stored lead and its counted hit can never part. Over the limit, `work` does not run
+ * and the refusal comes back instead.
+ */
+export async function withinRateLimit<T>(
+  db: Database,
+  key: string,
+  rule: RateLimit,
+  now: Date,
+  work: (trx: Kysely<DB>, dialect: Dialect) => Promise<T>,
+): Promise<{ limited: RateLimitResult } | { limited: null; value: T }> {
+  const known = knownOverLimit(db, key, now);
+  if (known) return { limited: known };
+  await pruneIfDue(db, now);
+  const outcome = await writeTransaction(db, async (trx, dialect) => {
+    const hit = await countHit(trx, key, rule, now);
+    if (!hit.allowed) return { limited: hit };
+    return { limited: null, value: await work(trx, dialect) };
+  });
+  if (outcome.limited) rememberOverLimit(db, key, outcome.limited, now);
+  return outcome;
+}
+
+/** Counts one request of `key` on its own (see countHit). */
+export async function hitRateLimit(
+  db: Database,
+  key: string,
+  rule: RateLimit,
+  now: Date = new Date(),
+): Promise<RateLimitResult> {
+  const known = knownOverLimit(db, key, now);
+  if (known) return known;
+  await pruneIfDue(db, now);
+  const hit = await writeTransaction(db, (trx) => countHit(trx, key, rule, now));
+  rememberOverLimit(db, key, hit, now);
+  return hit;
 }
 
 function expandIPv6(address: string): string[] {
