@@ -1,5 +1,5 @@
 import type { Config } from "@react-router/dev/config";
-import { articles } from "./app/content/articles";
+import { articles } from "./app/content/article-files.server";
 
 /** Pages whose HTML is written at build time and served as static files. */
 export const staticPages = [

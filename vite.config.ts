@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { contentPlugin } from "./app/content/content-plugin.server";
 import { parseBuildEnv } from "./app/server/build-env.server";
 import { EnvError } from "./app/server/env.server";
 
@@ -26,7 +27,7 @@ function publicEnv() {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [contentPlugin(), tailwindcss(), reactRouter()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   define: Object.fromEntries(
     Object.entries(publicEnv()).map(([key, value]) => [`import.meta.env.${key}`, JSON.stringify(value)]),

@@ -1,6 +1,6 @@
 /**
- * Builds every brochure and the stock catalogue as real PDFs from the site's own content (DECISIONS D15),
- * then records their true page counts and sizes in app/generated/documents.json for the pages to show.
+ * Builds every brochure and the stock catalogue as real PDFs from the site's own content
+ * (docs/product.md#brochures), then records their true page counts and sizes in app/generated/documents.json for the pages to show.
  *
  *   npx tsx scripts/build-documents.ts
  *
@@ -17,7 +17,7 @@ import {
   type DocumentedBrochure,
   documentedBrochures,
   documentLabels,
-} from "../app/content/brochure-documents";
+} from "../app/content/brochure-documents.server";
 import { brochureCategoryLabels, catalog, getBrochure } from "../app/content/brochures";
 import { company } from "../app/content/company";
 import { inquiries } from "../app/content/inquiries";

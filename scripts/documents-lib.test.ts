@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import { describe, expect, it } from "vitest";
-import { documentedBrochures, getDocumentedBrochure } from "../app/content/brochure-documents";
+import { documentedBrochures, getDocumentedBrochure } from "../app/content/brochure-documents.server";
 import { catalog } from "../app/content/brochures";
 import { company } from "../app/content/company";
 import { products } from "../app/content/products";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { articleBodies, getArticleBody } from "./article-bodies";
-import { type ArticleBlock, articleCategories, articles, countWords, getArticle } from "./articles";
+import { articleBodies, getArticleBody } from "./article-bodies.server";
+import { articles, getArticle } from "./article-list";
+import { type ArticleBlock, articleCategories, countWords } from "./articles";
 
 const kebabCase = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;

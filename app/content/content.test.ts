@@ -1,7 +1,7 @@
 import * as lucide from "lucide-react";
 import { describe, expect, it } from "vitest";
 import { about } from "~/content/about";
-import { brochureDocuments, documentedBrochures, documentLabels } from "~/content/brochure-documents";
+import { brochureDocuments, documentedBrochures, documentLabels } from "~/content/brochure-documents.server";
 import { brochureCategoryLabels, brochures, catalog, getBrochure } from "~/content/brochures";
 import { company } from "~/content/company";
 import { contact } from "~/content/contact";
@@ -127,7 +127,7 @@ describe("home", () => {
     }
   });
 
-  it("sends the hero button to /products and labels the form fields as specified", () => {
+  it("sends the hero button to /products and labels the form fields as documented", () => {
     expect(home.hero.primaryCta).toEqual({ label: "Explore Our Products", href: "/products" });
     const { fields } = home.getInTouch;
     expect(
@@ -190,7 +190,7 @@ describe("inquiries", () => {
     expect(inquiries["custom-quote"].body).toMatch(/custom quote for industrial supplies/i);
   });
 
-  it("labels the protective packaging buttons as specified", () => {
+  it("labels the protective packaging buttons as documented", () => {
     expect(inquiries["foam-quote"].label).toBe("Get a Free Quote");
     expect(inquiries["foam-sample-kit"].label).toBe("Request a Sample Kit");
   });
@@ -227,7 +227,7 @@ describe("brochures", () => {
     expect(brochureCategoryLabels.rfid).toBe("RFID");
   });
 
-  it("files protective-packaging under packaging (DECISIONS D16)", () => {
+  it("files protective-packaging under packaging", () => {
     expect(getBrochure("protective-packaging")?.category).toBe("packaging");
   });
 
@@ -297,7 +297,7 @@ describe("pages", () => {
     for (const location of company.locations) expect(story).toContain(location.city);
   });
 
-  it("contact has the specified support cards and form heading", () => {
+  it("contact has the documented support cards and form heading", () => {
     expect(contact.form.heading).toBe("Send Us a Message");
     expect(contact.support.cards.map((card) => card.title)).toEqual([
       "Technical Support",

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { legacyRedirects, resolveLegacyRedirect } from "./redirects";
 
 describe("legacy redirects", () => {
-  it("holds the 21 legacy paths of the spec", () => {
+  it("holds the 21 documented legacy paths", () => {
     expect(legacyRedirects.size).toBe(21);
     expect([...legacyRedirects.values()].filter((to) => to === "/products")).toHaveLength(18);
     expect(legacyRedirects.get("/privacy-policy")).toBe("/contact");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type ArticleCategory, articleCategories, articles } from "~/content/articles";
+import { articles } from "~/content/article-list";
+import { type ArticleCategory, articleCategories } from "~/content/articles";
 import { brochures } from "~/content/brochures";
 import { type BrochureCategory, brochureCategories } from "~/content/schema";
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { articles } from "~/content/articles";
+import { articles } from "~/content/article-list";
 import { renderRobots, renderSitemap, sitemapEntries } from "./sitemap";
 
 describe("sitemap", () => {

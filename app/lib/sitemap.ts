@@ -1,4 +1,4 @@
-import { articles } from "~/content/articles";
+import { articles } from "~/content/article-list";
 import { pages } from "~/content/pages";
 import { quotePage } from "~/content/quote";
 import { absoluteUrl } from "~/lib/site";

@@ -6,12 +6,14 @@ import { ArticleCard } from "~/components/resources/article-card";
 import { ArticleCta } from "~/components/resources/article-cta";
 import { ArticleHeader, backToArticlesHref } from "~/components/resources/article-header";
 import { Button } from "~/components/ui/button";
-import { getArticleBody } from "~/content/article-bodies";
-import { type Article, articles, getArticle } from "~/content/articles";
+import { getArticleBody } from "~/content/article-bodies.server";
+import { articles, getArticle } from "~/content/article-list";
+import type { Article } from "~/content/articles";
 import { resources } from "~/content/resources";
 import { articleJsonLd } from "~/lib/article-json-ld";
 import { buildMeta, pageTitle } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
+import { inquiryDrafts } from "~/server/mail-drafts.server";
 import type { Route } from "./+types/resource-article";
 
 // The text is read here and nowhere else in this module: the loader runs only on the server and at
@@ -21,10 +23,14 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   const body = article && getArticleBody(article.slug);
   if (!article || !body) {
     // Known articles are prerendered, so only unknown slugs reach the server here.
-    context.logger.warn({ path: new URL(request.url).pathname, event: "not_found" }, "article not found");
+    context.services.logger.warn(
+      { path: new URL(request.url).pathname, event: "not_found" },
+      "article not found",
+    );
     throw data(null, { status: 404, statusText: "Not Found" });
   }
-  return { article, body };
+  // The call to action's e-mail link, finished here: the page's scripts carry none of the drafts' texts.
+  return { article, body, mailDrafts: inquiryDrafts([resources.article.cta.inquiry]) };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, location, matches }) => {

@@ -1,5 +1,6 @@
 import { SectionHeading } from "~/components/page/section-heading";
-import { articleCategories, articles } from "~/content/articles";
+import { articles } from "~/content/article-list";
+import { articleCategories } from "~/content/articles";
 import { resourceSectionIds, resources } from "~/content/resources";
 import {
   type ArticleFilterCategory,

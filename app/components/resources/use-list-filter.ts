@@ -18,8 +18,8 @@ export interface ListFilterKeys<Category extends string> {
 }
 
 /**
- * Search text and category of one list, kept in the URL (DECISIONS D18) so reload, back/forward and
- * shared links restore them. Typing replaces the history entry (one entry per search, not per key);
+ * Search text and category of one list, kept in the URL (docs/product.md#resources-filters) so reload,
+ * back/forward and shared links restore them. Typing replaces the history entry (one entry per search, not per key);
  * choosing a category pushes one, so Back undoes it.
  *
  * The text box shows local state rather than the URL: a navigation settles after the key event, and a

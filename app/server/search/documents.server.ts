@@ -1,6 +1,6 @@
 import { about } from "~/content/about";
-import { getArticleBody } from "~/content/article-bodies";
-import { type ArticleBlock, articles } from "~/content/articles";
+import { articleBodies, articles } from "~/content/article-files.server";
+import type { ArticleBlock } from "~/content/articles";
 import { brochureCategoryLabels, brochures, catalog } from "~/content/brochures";
 import { company } from "~/content/company";
 import { contact } from "~/content/contact";
@@ -161,7 +161,7 @@ function documentDocuments(pdfs: PdfTexts): SearchDocument[] {
 
 function articleDocuments(): SearchDocument[] {
   return articles.map((article): SearchDocument => {
-    const body = getArticleBody(article.slug);
+    const body = articleBodies[article.slug];
     if (!body) throw new Error(`No body for article "${article.slug}"`);
     return {
       id: `article:${article.slug}`,
