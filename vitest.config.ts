@@ -1,11 +1,19 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { contentPlugin } from "./app/content/content-plugin.server";
 
 // NOTE: kept apart from vite.config.ts: Vitest cannot load the React Router Vite plugin.
 export default defineConfig({
+  // The articles reach the app as modules built from content/articles (docs/content.md).
+  plugins: [contentPlugin()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "server/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "scripts/**/*.test.ts",
+      "tests/support/**/*.test.ts",
+      "tests/*.test.ts",
+    ],
     environment: "node",
     setupFiles: ["./tests/setup-unit.ts"],
     testTimeout: 20_000,

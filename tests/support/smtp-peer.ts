@@ -3,8 +3,8 @@ import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 /*
- * Test support: a real SMTP server on 127.0.0.1 that keeps every message it accepts. Its built-in
- * certificate has expired, so STARTTLS and AUTH are off; clients connect with ignoreTLS.
+ * A real SMTP server on 127.0.0.1 that keeps every message it accepts. Its built-in certificate has
+ * expired, so STARTTLS and AUTH are off; clients connect with ignoreTLS.
  */
 
 export interface SmtpPeer {

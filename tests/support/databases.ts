@@ -4,15 +4,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import pino from "pino";
+import { afterEach, beforeEach } from "vitest";
 import { createDatabase, type Dialect } from "~/server/db/database.server";
 import { migrate } from "~/server/db/migrations.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
+import { adminUrl } from "./postgres";
 
 /*
- * Test support: a fresh, migrated database per test on each dialect. PostgreSQL tests get their own
- * schema (selected through the connection's search_path), so test files running in parallel never
- * see each other's rows.
+ * A fresh, migrated database per test on each dialect. PostgreSQL tests get their own schema (selected
+ * through the connection's search_path), so test files running in parallel never see each other's rows.
  */
 
 export interface TestDatabase {
@@ -31,7 +32,8 @@ export interface TestDialect {
 
 export const silentLogger: Logger = pino({ level: "silent" });
 
-export const testPostgresUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+/** TEST_POSTGRES_URL, or postgres://postgres@127.0.0.1:5432/test. */
+export const testPostgresUrl = adminUrl;
 
 function withSearchPath(baseUrl: string, schema: string): string {
   const separator = baseUrl.includes("?") ? "&" : "?";
@@ -99,6 +101,38 @@ export const testDialects: TestDialect[] = [
   { name: "sqlite", create: createSqlite },
   { name: "postgres", create: createPostgres },
 ];
+
+/**
+ * A fresh, migrated database of the dialect for every test of the calling describe block, cleaned up
+ * after it. The handle always points at the running test's database.
+ */
+export function freshDatabaseEach({ create }: TestDialect): TestDatabase {
+  let current: TestDatabase | undefined;
+  beforeEach(async () => {
+    current = await create();
+  });
+  afterEach(async () => {
+    await current?.cleanup();
+    current = undefined;
+  });
+  const now = (): TestDatabase => {
+    if (!current) throw new Error("freshDatabaseEach: used outside a test");
+    return current;
+  };
+  return {
+    get dialect() {
+      return now().dialect;
+    },
+    get url() {
+      return now().url;
+    },
+    get db() {
+      return now().db;
+    },
+    open: () => now().open(),
+    cleanup: () => now().cleanup(),
+  };
+}
 
 export interface LogLine {
   level: number;
