@@ -15,7 +15,20 @@ export interface FormText {
   message: string;
 }
 
-export type ParseResult<T> = { success: true; data: T } | { success: false; error: FormText };
+/**
+ * Each invalid field's message, keyed by the field's name as posted (for the quote's rows and details,
+ * the dotted path: `items.2.quantity`, `labels.width`). A field's message is that of its first failing
+ * rule.
+ */
+export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
+
+/**
+ * A form's values checked against its schema. On failure, `error` is the first failing rule of the
+ * whole form (the notice shown as a toast or alert) and `fieldErrors` holds every invalid field.
+ */
+export type ParseResult<T, K extends string = string> =
+  | { success: true; data: T }
+  | { success: false; error: FormText; fieldErrors: FieldErrors<K> };
 
 export type FormStatus = 200 | 400 | 409 | 429 | 500;
 
@@ -27,9 +40,11 @@ export interface FormResult extends FormText {
   retryAfterSeconds?: number;
   /** The lead's reference (e.g. `C-7K3M9P`), on success. */
   reference?: string;
+  /** On a refusal caused by what was typed: each invalid field's message (see FieldErrors). */
+  fieldErrors?: FieldErrors;
 }
 
-/** Per-client limit (D9), shared by the contact form and the newsletter. */
+/** Per-client limit (docs/product.md#per-client-limits), shared by the contact form and the newsletter. */
 export const TOO_MANY_REQUESTS: FormText = {
   title: "Too Many Requests",
   message: "You have sent too many requests. Please wait a few minutes and try again.",
@@ -61,3 +76,39 @@ export function cleanText(value: unknown): string {
 export function cleaned(...checks: z.core.$ZodCheck<string>[]) {
   return z.pipe(z.transform(cleanText), z.string().check(...checks));
 }
+
+/**
+ * A schema's issues as a ParseResult failure. Each issue's message is a key of `texts`; an issue
+ * without one (a bug) shows `fallback` rather than a raw zod message. Zod reports issues in the
+ * schema's field order and, within a field, in check order, so the first issue is the form's first
+ * failing rule and the first issue of each field is that field's first failing rule.
+ */
+export function failure<K extends string>(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  texts: Readonly<Record<string, FormText>>,
+  fallback: FormText,
+): { success: false; error: FormText; fieldErrors: FieldErrors<K> } {
+  const fieldErrors: FieldErrors<K> = {};
+  let error: FormText | undefined;
+  for (const issue of issues) {
+    const text = Object.hasOwn(texts, issue.message) ? (texts[issue.message] ?? fallback) : fallback;
+    const field = issue.path.map(String).join(".") as K;
+    // An issue of the form as a whole (no path) is a notice, not a field's message.
+    if (field !== "") fieldErrors[field] ??= text.message;
+    error ??= text;
+  }
+  return { success: false, error: error ?? fallback, fieldErrors };
+}
+
+/** A form's values from posted fields, one string per name (a missing or non-text field is empty). */
+export function formValues<K extends string>(
+  names: readonly K[],
+  fields: Readonly<Record<string, unknown>> = {},
+): Record<K, string> {
+  return Object.fromEntries(
+    names.map((name) => [name, typeof fields[name] === "string" ? fields[name] : ""]),
+  ) as Record<K, string>;
+}
+
+/** A form post as a plain record (e.g. Object.fromEntries(formData)); non-string values count as empty. */
+export type FormInput = Record<string, unknown>;

@@ -2,9 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   CONTACT_EMAIL_MAX_LENGTH,
   CONTACT_ERRORS,
+  CONTACT_FIELDS,
   CONTACT_MESSAGE_MAX_LENGTH,
   CONTACT_NAME_MAX_LENGTH,
   CONTACT_PHONE_MAX_LENGTH,
+  CONTACT_VALUE_FIELDS,
+  contactSchema,
+  contactValues,
   firstContactError,
   isHoneypotFilled,
   parseContact,
@@ -54,11 +58,11 @@ describe("contact schema", () => {
       { ...valid, message: "\n\t " },
       { title: "Message Required", message: "Please enter your message." },
     ],
-  ])("%s gives the spec's notice", (_label, input, expected) => {
+  ])("%s gives the documented notice", (_label, input, expected) => {
     expect(firstContactError(input)).toEqual(expected);
   });
 
-  it("checks in the spec's order: name, email blank, email shape, message", () => {
+  it("checks in the documented order: name, email blank, email shape, message", () => {
     expect(firstContactError({})).toEqual(CONTACT_ERRORS.nameRequired);
     expect(firstContactError({ name: "A" })).toEqual(CONTACT_ERRORS.emailRequired);
     expect(firstContactError({ name: "A", email: "nope" })).toEqual(CONTACT_ERRORS.emailInvalid);
@@ -109,5 +113,78 @@ describe("contact schema", () => {
     expect(isHoneypotFilled({ website: "http://spam.example" })).toBe(true);
     expect(isHoneypotFilled({ website: "  " })).toBe(false);
     expect(isHoneypotFilled({})).toBe(false);
+  });
+});
+
+describe("contact schema: messages per field", () => {
+  const failure = (input: Record<string, unknown>) => {
+    const result = parseContact(input);
+    if (result.success) throw new Error("expected the form to be refused");
+    return result;
+  };
+
+  it.each([
+    ["name", { ...valid, name: " " }, CONTACT_ERRORS.nameRequired],
+    ["name", { ...valid, name: "x".repeat(CONTACT_NAME_MAX_LENGTH + 1) }, CONTACT_ERRORS.nameTooLong],
+    ["email", { ...valid, email: "" }, CONTACT_ERRORS.emailRequired],
+    ["email", { ...valid, email: "dana@example" }, CONTACT_ERRORS.emailInvalid],
+    [
+      "email",
+      { ...valid, email: `${"x".repeat(CONTACT_EMAIL_MAX_LENGTH)}@example.com` },
+      CONTACT_ERRORS.emailTooLong,
+    ],
+    ["phone", { ...valid, phone: "x".repeat(CONTACT_PHONE_MAX_LENGTH + 1) }, CONTACT_ERRORS.phoneTooLong],
+    ["message", { ...valid, message: "\n " }, CONTACT_ERRORS.messageRequired],
+    [
+      "message",
+      { ...valid, message: "x".repeat(CONTACT_MESSAGE_MAX_LENGTH + 1) },
+      CONTACT_ERRORS.messageTooLong,
+    ],
+  ])(
+    "%s: the field's message is its first failing rule, and the notice the same rule",
+    (field, input, text) => {
+      const result = failure(input);
+      expect(result.fieldErrors).toEqual({ [field]: text.message });
+      expect(result.error).toEqual(text);
+    },
+  );
+
+  it("names every invalid field at once, in the form's order, keeping the notice of the first rule", () => {
+    const empty = failure({});
+    expect(empty.error).toEqual(CONTACT_ERRORS.nameRequired);
+    expect(empty.fieldErrors).toEqual({
+      name: CONTACT_ERRORS.nameRequired.message,
+      email: CONTACT_ERRORS.emailRequired.message,
+      message: CONTACT_ERRORS.messageRequired.message,
+    });
+    expect(Object.keys(empty.fieldErrors)).toEqual(["name", "email", "message"]);
+
+    const two = failure({ name: "A", email: "nope", phone: "x".repeat(51), message: "" });
+    expect(two.error).toEqual(CONTACT_ERRORS.emailInvalid);
+    expect(two.fieldErrors).toEqual({
+      email: CONTACT_ERRORS.emailInvalid.message,
+      phone: CONTACT_ERRORS.phoneTooLong.message,
+      message: CONTACT_ERRORS.messageRequired.message,
+    });
+  });
+
+  it("keeps a blank e-mail's own message, not the shape rule that also fails", () => {
+    expect(failure({ ...valid, email: "  " }).fieldErrors.email).toBe(CONTACT_ERRORS.emailRequired.message);
+  });
+
+  it("reads its list of fields from the schema, plus the honeypot", () => {
+    expect(CONTACT_VALUE_FIELDS).toEqual(Object.keys(contactSchema.shape));
+    expect(CONTACT_VALUE_FIELDS).toEqual(["name", "email", "phone", "message"]);
+    expect(CONTACT_FIELDS).toEqual(["name", "email", "phone", "message", "website"]);
+  });
+
+  it("rebuilds the typed values from posted fields, text only, nothing else", () => {
+    expect(contactValues({ name: "Dana", email: 42, website: "spam", other: "x" })).toEqual({
+      name: "Dana",
+      email: "",
+      phone: "",
+      message: "",
+    });
+    expect(contactValues()).toEqual({ name: "", email: "", phone: "", message: "" });
   });
 });

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
-import { cleaned, cleanText, type FormText, type ParseResult } from "~/forms/common";
+import { cleaned, cleanText, type FormText, failure, formValues, type ParseResult } from "~/forms/common";
 
-/** Hidden field that people never fill in; bots that fill every input do (D7). */
+/** Hidden field that people never fill in; bots that fill every input do (docs/product.md#honeypot). */
 export const HONEYPOT_FIELD = "website";
 
 export const CONTACT_NAME_MAX_LENGTH = 200;
@@ -9,9 +9,6 @@ export const CONTACT_NAME_MAX_LENGTH = 200;
 export const CONTACT_EMAIL_MAX_LENGTH = 254;
 export const CONTACT_PHONE_MAX_LENGTH = 50;
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
-
-/** The fields the contact form posts; anything else is unknown to the server. */
-export const CONTACT_FIELDS = ["name", "email", "phone", "message", HONEYPOT_FIELD] as const;
 
 export const CONTACT_ERRORS = {
   nameRequired: { title: "Name Required", message: "Please enter your name." },
@@ -53,8 +50,9 @@ export function isLooseEmail(value: string): boolean {
 const key = (name: ContactErrorKey) => name;
 
 // Zod reports issues in shape order and, within a field, in check order; the first issue is therefore
-// the spec's first failing rule (name, email blank, email shape, message). Length limits come after the
-// spec's rules of the same field so they never change which spec message a visitor sees.
+// the first failing rule of docs/product.md#contact-form (name, email blank, email shape, message).
+// Length limits come after the blank and shape rules of the same field so they never change which of
+// those a visitor sees.
 export const contactSchema = z.object({
   name: cleaned(
     z.trim(),
@@ -80,15 +78,31 @@ export const contactSchema = z.object({
 
 export type ContactInput = z.output<typeof contactSchema>;
 
-export function parseContact(input: Record<string, unknown>): ParseResult<ContactInput> {
+/** A field the visitor fills in: a key of the schema. */
+export type ContactField = keyof typeof contactSchema.shape;
+/** The form's fields as typed, one string each. */
+export type ContactValues = Record<ContactField, string>;
+
+/** The visible fields, in the form's order: the schema's keys. */
+export const CONTACT_VALUE_FIELDS = Object.keys(contactSchema.shape) as ContactField[];
+
+/** Every field the contact form posts; anything else is unknown to the server. */
+export const CONTACT_FIELDS: readonly string[] = [...CONTACT_VALUE_FIELDS, HONEYPOT_FIELD];
+
+/** The form's values from posted fields, e.g. to fill the form again after a refusal. */
+export const contactValues = (fields?: Readonly<Record<string, unknown>>): ContactValues =>
+  formValues(CONTACT_VALUE_FIELDS, fields);
+
+/**
+ * Checks the form. On failure, `error` is the first failing rule (name, email blank, email shape,
+ * message; length limits after the rules of their field) and `fieldErrors` every invalid field's message.
+ */
+export function parseContact(input: Record<string, unknown>): ParseResult<ContactInput, ContactField> {
   const result = contactSchema.safeParse(input);
   if (result.success) return { success: true, data: result.data };
-  const first = result.error.issues[0]?.message;
-  const error =
-    first !== undefined && first in CONTACT_ERRORS ? CONTACT_ERRORS[first as ContactErrorKey] : null;
-  // Every check above carries one of our keys; anything else is a bug, shown as the first spec rule
+  // Every check above carries one of our keys; anything else is a bug, shown as the first rule
   // rather than as a raw zod message.
-  return { success: false, error: error ?? CONTACT_ERRORS.nameRequired };
+  return failure(result.error.issues, CONTACT_ERRORS, CONTACT_ERRORS.nameRequired);
 }
 
 /** The first failing rule as the notice to show, or null when the form is valid. */

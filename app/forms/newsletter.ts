@@ -1,13 +1,11 @@
 import * as z from "zod/mini";
-import { cleaned, type FormText, type ParseResult } from "~/forms/common";
+import { cleaned, type FormText, failure, formValues, type ParseResult } from "~/forms/common";
 
 export const NEWSLETTER_EMAIL_MAX_LENGTH = 255;
-/** Rolling 24 h window of the attempt rule (D8). */
+/** Rolling 24 h window of the attempt rule (docs/product.md#newsletter-attempts). */
 export const NEWSLETTER_ATTEMPT_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** The 4th attempt for one address within the window is refused (D8). */
+/** The 4th attempt for one address within the window is refused. */
 export const NEWSLETTER_MAX_ATTEMPTS = 3;
-
-export const NEWSLETTER_FIELDS = ["email"] as const;
 
 const LOCAL_PART = /^[a-z0-9._%+-]+$/i;
 const DOMAIN = /^[a-z0-9.-]+$/i;
@@ -31,7 +29,8 @@ export function isStandardEmail(value: string): boolean {
   );
 }
 
-// The spec's newsletter messages have no trailing period, unlike the contact form's.
+// The newsletter's messages have no trailing period, unlike the contact form's
+// (docs/product.md#newsletter-form).
 export const NEWSLETTER_ERRORS = {
   emailRequired: { title: "Email Required", message: "Please enter your email address" },
   emailInvalid: { title: "Invalid Email", message: "Please enter a valid email address" },
@@ -73,13 +72,25 @@ export const newsletterSchema = z.object({
 
 export type NewsletterInput = z.output<typeof newsletterSchema>;
 
-export function parseNewsletter(input: Record<string, unknown>): ParseResult<NewsletterInput> {
+/** A field the visitor fills in: a key of the schema. */
+export type NewsletterField = keyof typeof newsletterSchema.shape;
+/** The form's fields as typed, one string each. */
+export type NewsletterValues = Record<NewsletterField, string>;
+
+/** The fields the signup (and the unsubscribe-link request) posts: the schema's keys. */
+export const NEWSLETTER_FIELDS = Object.keys(newsletterSchema.shape) as NewsletterField[];
+
+/** The form's values from posted fields, e.g. to fill the form again after a refusal. */
+export const newsletterValues = (fields?: Readonly<Record<string, unknown>>): NewsletterValues =>
+  formValues(NEWSLETTER_FIELDS, fields);
+
+/** Checks the address: `error` is the notice, `fieldErrors.email` the message beside the field. */
+export function parseNewsletter(
+  input: Record<string, unknown>,
+): ParseResult<NewsletterInput, NewsletterField> {
   const result = newsletterSchema.safeParse(input);
   if (result.success) return { success: true, data: result.data };
-  const first = result.error.issues[0]?.message;
-  const error =
-    first !== undefined && first in NEWSLETTER_ERRORS ? NEWSLETTER_ERRORS[first as NewsletterErrorKey] : null;
-  return { success: false, error: error ?? NEWSLETTER_ERRORS.emailInvalid };
+  return failure(result.error.issues, NEWSLETTER_ERRORS, NEWSLETTER_ERRORS.emailInvalid);
 }
 
 /** The first failing rule as the notice to show, or null when the address is acceptable. */

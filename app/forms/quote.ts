@@ -1,6 +1,13 @@
 import * as z from "zod/mini";
 import { productSectionTitles } from "~/content/product-sections";
-import { cleaned, cleanText, type FormText } from "~/forms/common";
+import {
+  cleaned,
+  cleanText,
+  type FieldErrors,
+  type FormText,
+  failure,
+  type ParseResult,
+} from "~/forms/common";
 import { isLooseEmail } from "~/forms/contact";
 
 /*
@@ -35,16 +42,89 @@ export const FOAM_AREA = "die-cut-foams";
 export const QUOTE_UNITS = ["each", "roll", "case", "box", "sheet", "pallet"] as const;
 export type QuoteUnit = (typeof QUOTE_UNITS)[number];
 
-export const CONTACT_FIELD_NAMES = [
-  "company",
-  "name",
-  "email",
-  "phone",
-  "postalCode",
-  "neededBy",
-  "poReference",
-] as const;
-export const ITEM_FIELD_NAMES = ["area", "description", "quantity", "unit", "notes"] as const;
+/*
+ * The schema's pieces come first: the lists of field names below are read from them. Each field's
+ * checks run in order; a field's first failing check is its message, and the form's first failing
+ * check (in the form's order) is the notice (see failure in common.ts).
+ */
+const optionalText = (max: number) =>
+  z.pipe(
+    cleaned(z.trim(), z.maxLength(max, "tooLong")),
+    z.transform((value: string) => (value === "" ? null : value)),
+  );
+
+const isDay = (value: string) => {
+  if (value === "") return true;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+};
+
+const itemSchema = z.object({
+  area: z.pipe(
+    cleaned(
+      z.trim(),
+      z.refine((value: string) => value === "" || isQuoteArea(value), "areaInvalid"),
+    ),
+    z.transform((value: string) => (value === "" ? null : (value as QuoteAreaId))),
+  ),
+  description: cleaned(
+    z.trim(),
+    z.minLength(1, "descriptionRequired"),
+    z.maxLength(QUOTE_TEXT_MAX, "tooLong"),
+  ),
+  quantity: z.pipe(
+    cleaned(
+      z.trim(),
+      z.minLength(1, "quantityRequired"),
+      z.refine(
+        (value: string) =>
+          /^\d{1,9}$/.test(value.replace(/,/g, "")) &&
+          Number(value.replace(/,/g, "")) >= 1 &&
+          Number(value.replace(/,/g, "")) <= QUOTE_MAX_QUANTITY,
+        "quantityInvalid",
+      ),
+    ),
+    z.transform((value: string) => Number(value.replace(/,/g, ""))),
+  ),
+  unit: z.pipe(
+    cleaned(z.refine((value: string) => (QUOTE_UNITS as readonly string[]).includes(value), "unitInvalid")),
+    z.transform((value: string) => value as QuoteUnit),
+  ),
+  notes: optionalText(QUOTE_NOTES_MAX),
+});
+
+/** The buyer's fields, in the form's order. */
+const contactShape = {
+  company: cleaned(z.trim(), z.minLength(1, "companyRequired"), z.maxLength(QUOTE_TEXT_MAX, "tooLong")),
+  name: cleaned(z.trim(), z.minLength(1, "nameRequired"), z.maxLength(QUOTE_TEXT_MAX, "tooLong")),
+  email: cleaned(
+    z.trim(),
+    z.minLength(1, "emailRequired"),
+    z.refine(isLooseEmail, "emailInvalid"),
+    z.maxLength(254, "emailTooLong"),
+  ),
+  phone: optionalText(50),
+  postalCode: optionalText(20),
+  neededBy: z.pipe(
+    cleaned(z.trim(), z.refine(isDay, "dateInvalid")),
+    z.transform((value: string) => (value === "" ? null : value)),
+  ),
+  poReference: optionalText(100),
+};
+
+const detailsSchema = <K extends string>(names: readonly K[]) =>
+  z.object(
+    Object.fromEntries(names.map((name) => [name, optionalText(QUOTE_TEXT_MAX)])) as Record<
+      K,
+      ReturnType<typeof optionalText>
+    >,
+  );
+
+/** The buyer's fields (schema keys), in the form's order. */
+export const CONTACT_FIELD_NAMES = Object.keys(contactShape) as (keyof typeof contactShape)[];
+/** The fields of one item row (schema keys). */
+export const ITEM_FIELD_NAMES = Object.keys(itemSchema.shape) as (keyof typeof itemSchema.shape)[];
 export const LABEL_FIELD_NAMES = [
   "width",
   "height",
@@ -263,77 +343,8 @@ export const QUOTE_EXPIRED: FormText = {
   message: "This form was opened too long ago. Please check your entries and send it again.",
 };
 
-const optionalText = (max: number) =>
-  z.pipe(
-    cleaned(z.trim(), z.maxLength(max, "tooLong")),
-    z.transform((value: string) => (value === "" ? null : value)),
-  );
-
-const isDay = (value: string) => {
-  if (value === "") return true;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00.000Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-};
-
-const itemSchema = z.object({
-  area: z.pipe(
-    cleaned(
-      z.trim(),
-      z.refine((value: string) => value === "" || isQuoteArea(value), "areaInvalid"),
-    ),
-    z.transform((value: string) => (value === "" ? null : (value as QuoteAreaId))),
-  ),
-  description: cleaned(
-    z.trim(),
-    z.minLength(1, "descriptionRequired"),
-    z.maxLength(QUOTE_TEXT_MAX, "tooLong"),
-  ),
-  quantity: z.pipe(
-    cleaned(
-      z.trim(),
-      z.minLength(1, "quantityRequired"),
-      z.refine(
-        (value: string) =>
-          /^\d{1,9}$/.test(value.replace(/,/g, "")) &&
-          Number(value.replace(/,/g, "")) >= 1 &&
-          Number(value.replace(/,/g, "")) <= QUOTE_MAX_QUANTITY,
-        "quantityInvalid",
-      ),
-    ),
-    z.transform((value: string) => Number(value.replace(/,/g, ""))),
-  ),
-  unit: z.pipe(
-    cleaned(z.refine((value: string) => (QUOTE_UNITS as readonly string[]).includes(value), "unitInvalid")),
-    z.transform((value: string) => value as QuoteUnit),
-  ),
-  notes: optionalText(QUOTE_NOTES_MAX),
-});
-
-const detailsSchema = <K extends string>(names: readonly K[]) =>
-  z.object(
-    Object.fromEntries(names.map((name) => [name, optionalText(QUOTE_TEXT_MAX)])) as Record<
-      K,
-      ReturnType<typeof optionalText>
-    >,
-  );
-
 export const quoteSchema = z.object({
-  company: cleaned(z.trim(), z.minLength(1, "companyRequired"), z.maxLength(QUOTE_TEXT_MAX, "tooLong")),
-  name: cleaned(z.trim(), z.minLength(1, "nameRequired"), z.maxLength(QUOTE_TEXT_MAX, "tooLong")),
-  email: cleaned(
-    z.trim(),
-    z.minLength(1, "emailRequired"),
-    z.refine(isLooseEmail, "emailInvalid"),
-    z.maxLength(254, "emailTooLong"),
-  ),
-  phone: optionalText(50),
-  postalCode: optionalText(20),
-  neededBy: z.pipe(
-    cleaned(z.trim(), z.refine(isDay, "dateInvalid")),
-    z.transform((value: string) => (value === "" ? null : value)),
-  ),
-  poReference: optionalText(100),
+  ...contactShape,
   items: z
     .array(itemSchema)
     .check(z.minLength(1, "itemsRequired"), z.maxLength(QUOTE_MAX_ITEMS, "tooManyItems")),
@@ -344,19 +355,15 @@ export const quoteSchema = z.object({
 export type QuoteInput = z.output<typeof quoteSchema>;
 export type QuoteItem = QuoteInput["items"][number];
 
-/** Field key (as in itemErrorKey: `email`, `items.2.quantity`) to the message shown under that field. */
-export type QuoteFieldErrors = Record<string, string>;
-
-export type QuoteParse =
-  | { success: true; data: QuoteInput }
-  | { success: false; errors: QuoteFieldErrors; first: FormText; firstField: string };
+/** Field key (as in itemErrorKey: `email`, `items.2.quantity`, `files`) to the message shown beside that field. */
+export type QuoteFieldErrors = FieldErrors;
 
 /**
- * Validates the form's values. Every failing field gets its message (for the messages beside the
- * fields); `first` is the first one in the form's order, shown as the summary. Details for an area
- * no row asks for are dropped rather than validated.
+ * Validates the form's values. Every failing field gets its message (`fieldErrors`, for the messages
+ * beside the fields); `error` is the first one in the form's order, shown as the summary. Details for
+ * an area no row asks for are dropped from the data.
  */
-export function parseQuote(values: QuoteValues): QuoteParse {
+export function parseQuote(values: QuoteValues): ParseResult<QuoteInput> {
   const result = quoteSchema.safeParse(values);
   if (result.success) {
     const data = result.data;
@@ -365,21 +372,7 @@ export function parseQuote(values: QuoteValues): QuoteParse {
     const foam = areas.has(FOAM_AREA) ? data.foam : emptyDetails(FOAM_FIELD_NAMES);
     return { success: true, data: { ...data, labels, foam } };
   }
-  const errors: QuoteFieldErrors = {};
-  let first: FormText | undefined;
-  let firstField = "";
-  for (const issue of result.error.issues) {
-    const key = issue.path.join(".") || "items";
-    const text = Object.hasOwn(QUOTE_ERRORS, issue.message)
-      ? QUOTE_ERRORS[issue.message as QuoteErrorKey]
-      : QUOTE_ERRORS.tooLong;
-    if (!(key in errors)) errors[key] = text.message;
-    if (!first) {
-      first = text;
-      firstField = key;
-    }
-  }
-  return { success: false, errors, first: first ?? QUOTE_ERRORS.itemsRequired, firstField };
+  return failure(result.error.issues, QUOTE_ERRORS, QUOTE_ERRORS.tooLong);
 }
 
 function emptyDetails<K extends string>(names: readonly K[]): Record<K, null> {

@@ -1,11 +1,10 @@
 import { postOnlyResponse } from "~/server/forms/form-request.server";
 import { submitQuote } from "~/server/quotes/quote.server";
-import { quoteDeps } from "~/server/quotes/route-support.server";
 import type { Route } from "./+types/api.quote";
 
 /**
  * POST /api/quote: the quote form sent by the page's script (XMLHttpRequest, for the upload
- * progress), answered as JSON `{ ok, title, message, reference?, errors? }`.
+ * progress), answered as JSON `{ ok, title, message, reference?, fieldErrors? }`.
  */
 export async function action({ context }: Route.ActionArgs) {
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
@@ -15,13 +14,13 @@ export async function action({ context }: Route.ActionArgs) {
       { status: 400, headers },
     );
   }
-  const result = await submitQuote(quoteDeps(context), context.upload, context.clientKey);
+  const result = await submitQuote(context.services, context.upload, context.clientKey);
   if (!result.ok) {
     if (result.status === 429 && result.retryAfterSeconds)
       headers["Retry-After"] = String(result.retryAfterSeconds);
-    const { title, message, errors } = result;
+    const { title, message, fieldErrors } = result;
     return Response.json(
-      { ok: false, title, message, ...(errors ? { errors } : {}) },
+      { ok: false, title, message, ...(fieldErrors ? { fieldErrors } : {}) },
       { status: result.status, headers },
     );
   }

@@ -5,6 +5,7 @@ import { PageHero } from "~/components/page/page-hero";
 import { Toaster } from "~/components/ui/toaster";
 import { contact } from "~/content/contact";
 import { pages } from "~/content/pages";
+import { contactValues } from "~/forms/contact";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
 import { formResultHeaders, handleContactRequest } from "~/server/forms/form-request.server";
@@ -12,26 +13,21 @@ import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.contact, siteOrigin(matches));
 
-/** The form posted without JavaScript (DECISIONS D10): the page answers with the outcome. */
+/**
+ * The form posted without JavaScript (docs/product.md#field-errors): the page answers with the outcome,
+ * and a refused post comes back with what was sent and each invalid field's message.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const submitted = await request
-    .clone()
-    .formData()
-    .catch(() => null);
-  const result = await handleContactRequest(request, context);
-  const text = (name: string) => {
-    const value = submitted?.get(name);
-    return typeof value === "string" ? value : "";
-  };
+  const { result, fields } = await handleContactRequest(request, context);
   const body: ContactActionData = {
     ok: result.ok,
+    status: result.status,
     title: result.title,
     message: result.message,
     reference: result.reference,
+    fieldErrors: result.fieldErrors,
     // Nothing typed is lost: a refused post comes back with what was sent.
-    values: result.ok
-      ? undefined
-      : { name: text("name"), email: text("email"), phone: text("phone"), message: text("message") },
+    values: result.ok ? undefined : contactValues(fields),
   };
   return data(body, { status: result.status, headers: formResultHeaders(result) });
 }

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { newsletterPages } from "~/content/newsletter-pages";
 import { buildMeta, pageTitle } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
-import { newsletterDeps, readFormFields } from "~/server/forms/form-request.server";
+import { readFormFields } from "~/server/forms/form-request.server";
 import { checkConfirmToken } from "~/server/newsletter/links.server";
 import { confirmSubscription, LINK_STATUS } from "~/server/newsletter/subscriptions.server";
 import type { Route } from "./+types/newsletter.confirm";
@@ -21,14 +21,14 @@ const NO_STORE = { "Cache-Control": "no-store" };
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const state: State = await checkConfirmToken(context.db, token);
+  const state: State = await checkConfirmToken(context.services.db, token);
   const status = state === "ready" ? 200 : LINK_STATUS[state];
   return data({ state, token: state === "ready" ? token : "" }, { status, headers: NO_STORE });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const body = await readFormFields(request, ["token"]);
-  const outcome = body.ok ? await confirmSubscription(newsletterDeps(context), body.fields.token) : "invalid";
+  const outcome = body.ok ? await confirmSubscription(context.services, body.fields.token) : "invalid";
   const state: State = outcome === "unsubscribed" ? "invalid" : outcome;
   return data({ state, token: "" }, { status: LINK_STATUS[state], headers: NO_STORE });
 }

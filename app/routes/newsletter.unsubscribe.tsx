@@ -1,17 +1,25 @@
 import { data } from "react-router";
+import { FieldError, fieldProps } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form-alert";
 import { BrokenLink, NewsletterPage, SignUpAgain } from "~/components/newsletter/newsletter-page";
 import { Button } from "~/components/ui/button";
 import { newsletterPages } from "~/content/newsletter-pages";
+import type { FieldErrors } from "~/forms/common";
+import { NEWSLETTER_FIELDS, type NewsletterField, newsletterValues } from "~/forms/newsletter";
 import { buildMeta, pageTitle } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
-import { newsletterDeps, readFormFields } from "~/server/forms/form-request.server";
+import { readFormFields } from "~/server/forms/form-request.server";
 import { checkUnsubscribeToken } from "~/server/newsletter/links.server";
 import { requestUnsubscribeLink, unsubscribeWithToken } from "~/server/newsletter/subscriptions.server";
 import type { Route } from "./+types/newsletter.unsubscribe";
 
 type PageData =
-  | { state: "request"; error?: { title: string; message: string }; email?: string }
+  | {
+      state: "request";
+      error?: { title: string; message: string };
+      fieldErrors?: FieldErrors<NewsletterField> | undefined;
+      email?: string;
+    }
   | { state: "ready"; token: string }
   | { state: "unsubscribed" | "linkSent" | "invalid" };
 
@@ -30,21 +38,21 @@ const ONE_CLICK_VALUE = "One-Click";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   if (token === null) return data<PageData>({ state: "request" }, { headers: NO_STORE });
-  const check = await checkUnsubscribeToken(context.db, token);
+  const check = await checkUnsubscribeToken(context.services.db, token);
   if (check === "ready") return data<PageData>({ state: "ready", token }, { headers: NO_STORE });
   return data<PageData>({ state: "invalid" }, { status: 400, headers: NO_STORE });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const token = new URL(request.url).searchParams.get("token");
-  const body = await readFormFields(request, [ONE_CLICK_FIELD, "email"]);
+  const body = await readFormFields(request, [ONE_CLICK_FIELD, ...NEWSLETTER_FIELDS]);
   if (!body.ok) {
     return data<PageData>(
       { state: token === null ? "request" : "invalid" },
       { status: 400, headers: NO_STORE },
     );
   }
-  const deps = newsletterDeps(context);
+  const deps = context.services;
   if (token !== null) {
     if (body.fields[ONE_CLICK_FIELD] !== ONE_CLICK_VALUE) {
       return data<PageData>({ state: "invalid" }, { status: 400, headers: NO_STORE });
@@ -62,7 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     {
       state: "request",
       error: { title: result.title, message: result.message },
-      email: typeof body.fields.email === "string" ? body.fields.email : "",
+      fieldErrors: result.fieldErrors,
+      email: newsletterValues(body.fields).email,
     },
     { status: result.status, headers },
   );
@@ -82,30 +91,46 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     siteOrigin(matches),
   );
 
-function RequestForm({ error, email }: { error?: { title: string; message: string }; email?: string }) {
+const EMAIL_ID = "unsubscribe-email";
+
+/**
+ * The address form. It is always sent as a plain post, so a refused address comes back from the server
+ * with its message beside the field and the focus on it (docs/product.md#field-errors).
+ */
+function RequestForm({
+  error,
+  fieldErrors,
+  email,
+}: {
+  error?: { title: string; message: string };
+  fieldErrors?: FieldErrors<NewsletterField> | undefined;
+  email?: string;
+}) {
   const text = newsletterPages.unsubscribe;
+  const fieldError = fieldErrors?.email;
   return (
     <NewsletterPage heading={text.heading} text={text.requestText}>
       <form method="post" action="/newsletter/unsubscribe" noValidate className="flex flex-col gap-3">
         {error ? <FormAlert title={error.title}>{error.message}</FormAlert> : null}
-        <label htmlFor="unsubscribe-email" className="font-semibold text-navy">
+        <label htmlFor={EMAIL_ID} className="font-semibold text-navy">
           {text.emailLabel}
         </label>
         <div className="flex flex-col gap-3 sm:flex-row">
           <input
-            id="unsubscribe-email"
-            name="email"
+            id={EMAIL_ID}
+            name={"email" satisfies NewsletterField}
             type="email"
             autoComplete="email"
             required
             defaultValue={email}
-            aria-invalid={error ? true : undefined}
-            className="min-h-12 flex-1 rounded-md border-2 border-slate-400 bg-white px-3 text-base text-slate-900 focus-visible:border-steel focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-amber/60"
+            {...fieldProps(EMAIL_ID, { error: fieldError, focus: true })}
+            className="min-h-12 flex-1 rounded-md border-2 border-slate-400 bg-white px-3 text-base text-slate-900 focus-visible:border-steel focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-amber/60 aria-invalid:border-red-700"
           />
           <Button type="submit" size="lg">
             {text.requestButton}
           </Button>
         </div>
+        <FieldError id={EMAIL_ID} error={fieldError} />
       </form>
     </NewsletterPage>
   );
@@ -115,7 +140,7 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
   const page = actionData ?? loaderData;
   switch (page.state) {
     case "request":
-      return <RequestForm error={page.error} email={page.email} />;
+      return <RequestForm error={page.error} fieldErrors={page.fieldErrors} email={page.email} />;
     case "ready":
       return (
         <NewsletterPage

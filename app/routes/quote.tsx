@@ -14,7 +14,6 @@ import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
 import { submitQuote } from "~/server/quotes/quote.server";
 import { signFormStart } from "~/server/quotes/quote-token.server";
-import { quoteDeps } from "~/server/quotes/route-support.server";
 import type { Route } from "./+types/quote";
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(quotePage, siteOrigin(matches));
@@ -30,7 +29,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const area = new URL(request.url).searchParams.get("area") ?? "";
   return {
     area: isQuoteArea(area) ? area : "",
-    token: signFormStart(quoteDeps(context).formSecret, new Date()),
+    token: signFormStart(context.services.formSecret, new Date()),
   };
 }
 
@@ -59,7 +58,7 @@ export async function action({ context }: Route.ActionArgs) {
     };
     return data(body, { status: 200, headers: { "Cache-Control": "no-store" } });
   }
-  const result = await submitQuote(quoteDeps(context), upload, context.clientKey);
+  const result = await submitQuote(context.services, upload, context.clientKey);
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (!upload.complete) headers.Connection = "close";
   if (!result.ok && result.status === 429 && result.retryAfterSeconds)
@@ -68,9 +67,10 @@ export async function action({ context }: Route.ActionArgs) {
     ? { ok: true, title: result.title, message: result.message, reference: result.reference }
     : {
         ok: false,
+        status: result.status,
         title: result.title,
         message: result.message,
-        errors: result.errors,
+        fieldErrors: result.fieldErrors,
         values: result.values,
         filesDropped: upload.files.length > 0,
       };

@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { type NewsletterActionData, NewsletterSignup } from "~/components/forms/newsletter-signup";
-import { inquiryDraft } from "~/components/inquiry-link";
 import { PageHero } from "~/components/page/page-hero";
 import { ArticlesSection } from "~/components/resources/articles-section";
 import { CatalogSection } from "~/components/resources/catalog-section";
@@ -9,9 +8,11 @@ import { DocumentsSection } from "~/components/resources/documents-section";
 import { Toaster } from "~/components/ui/toaster";
 import { pages } from "~/content/pages";
 import { resources } from "~/content/resources";
+import { newsletterValues } from "~/forms/newsletter";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
 import { formResultHeaders, handleNewsletterRequest } from "~/server/forms/form-request.server";
+import { inquiryDraft } from "~/server/mail-drafts.server";
 import type { Route } from "./+types/resources";
 
 // The page's one e-mail draft is built here, on the server and at prerender, so the page's scripts
@@ -24,25 +25,25 @@ export const shouldRevalidate = () => false;
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.resources, siteOrigin(matches));
 
-/** The newsletter signup posted without JavaScript (DECISIONS D10): the page answers with the outcome. */
+/**
+ * The newsletter signup posted without JavaScript (docs/product.md#no-javascript): the page answers with
+ * the outcome.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const submitted = await request
-    .clone()
-    .formData()
-    .catch(() => null);
-  const result = await handleNewsletterRequest(request, context);
-  const email = submitted?.get("email");
+  const { result, fields } = await handleNewsletterRequest(request, context);
   const body: NewsletterActionData = {
     ok: result.ok,
     title: result.title,
     message: result.message,
-    email: !result.ok && typeof email === "string" ? email : undefined,
+    fieldErrors: result.fieldErrors,
+    // A refused address comes back in the field; a subscribed one is cleared.
+    values: result.ok ? undefined : newsletterValues(fields),
   };
   return data(body, { status: result.status, headers: formResultHeaders(result) });
 }
 
 /**
- * Search and filter state lives in the query string (DECISIONS D18), one pair per list:
+ * Search and filter state lives in the query string (docs/product.md#resources-filters), one pair per list:
  * `q` and `category` for the technical documents, `aq` and `acategory` for the tips articles.
  * The prerendered HTML shows both lists unfiltered; a URL that carries either filter is rendered by the
  * server on request, already filtered by the same functions the browser runs (resource-search.ts), so

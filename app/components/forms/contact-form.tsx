@@ -1,49 +1,53 @@
 import { CircleCheckIcon, SendIcon } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { Field, TextArea, TextInput } from "~/components/forms/field";
-import { FormAlert, SalesEmailLink } from "~/components/forms/form-alert";
+import {
+  Field,
+  fieldProps,
+  firstInvalid,
+  outcomeId,
+  TextArea,
+  TextInput,
+  useFocusFirstInvalid,
+} from "~/components/forms/field";
+import { FormAlert, isServerFailure, SalesEmailLink } from "~/components/forms/form-alert";
 import { submitForm } from "~/components/forms/submit-form";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toaster";
 import { company } from "~/content/company";
 import type { ContactContent } from "~/content/schema";
-import type { FormResult } from "~/forms/common";
+import type { FieldErrors, FormResult } from "~/forms/common";
 import {
   CONTACT_EMAIL_MAX_LENGTH,
   CONTACT_FAILURE,
   CONTACT_MESSAGE_MAX_LENGTH,
   CONTACT_NAME_MAX_LENGTH,
   CONTACT_PHONE_MAX_LENGTH,
-  firstContactError,
+  type ContactField,
+  type ContactValues,
+  contactValues,
   HONEYPOT_FIELD,
+  parseContact,
 } from "~/forms/contact";
 import { readContactPrefill } from "~/forms/contact-prefill";
 
-type Values = { name: string; email: string; phone: string; message: string };
-type FieldName = keyof Values;
-const EMPTY: Values = { name: "", email: "", phone: "", message: "" };
+type Errors = FieldErrors<ContactField>;
 
 /** What the page's own action answered to a form post made without JavaScript. */
-export type ContactActionData = Pick<FormResult, "ok" | "title" | "message" | "reference"> & {
-  values?: Partial<Values>;
+export type ContactActionData = Pick<FormResult, "ok" | "status" | "title" | "message" | "reference"> & {
+  fieldErrors?: Errors | undefined;
+  values?: ContactValues | undefined;
 };
 
-function fieldOfError(title: string): FieldName {
-  if (/email/i.test(title)) return "email";
-  if (/name/i.test(title)) return "name";
-  if (/phone/i.test(title)) return "phone";
-  return "message";
-}
-
-function initialValues(state: unknown, returned?: Partial<Values>): Values {
-  if (returned) return { ...EMPTY, ...returned };
+function initialValues(state: unknown, returned?: ContactValues): ContactValues {
+  if (returned) return returned;
   const prefill = readContactPrefill(state);
-  if (!prefill) return EMPTY;
+  const values = contactValues();
+  if (!prefill) return values;
   const message = prefill.company
     ? `${prefill.message}\n\nCompany: ${prefill.company}`.trim()
     : prefill.message;
-  return { ...EMPTY, name: prefill.name, email: prefill.email, message };
+  return { ...values, name: prefill.name, email: prefill.email, message };
 }
 
 function showFailure() {
@@ -58,8 +62,9 @@ function showFailure() {
 
 /**
  * 'Send Us a Message'. With JavaScript it posts to /api/contact and answers with toasts; without, the
- * browser posts to /contact and the page shows the outcome (DECISIONS D10). Typed text is kept
- * until the server confirms the message is stored.
+ * browser posts to /contact and the page shows the outcome (docs/product.md#no-javascript). Either way
+ * each invalid field shows its message and the first one takes the focus
+ * (docs/product.md#field-errors). Typed text is kept until the server confirms the message is stored.
  */
 export function ContactForm({
   content,
@@ -69,8 +74,10 @@ export function ContactForm({
   actionData?: ContactActionData;
 }) {
   const location = useLocation();
-  const [values, setValues] = useState<Values>(() => initialValues(location.state, actionData?.values));
-  const [invalid, setInvalid] = useState<FieldName | null>(null);
+  const [values, setValues] = useState<ContactValues>(() =>
+    initialValues(location.state, actionData?.values),
+  );
+  const [errors, setErrors] = useState<Errors>(() => actionData?.fieldErrors ?? {});
   const [status, setStatus] = useState<"idle" | "submitting" | "success">(
     actionData?.ok ? "success" : "idle",
   );
@@ -78,46 +85,55 @@ export function ContactForm({
   const successHeading = useRef<HTMLHeadingElement>(null);
   const nameInput = useRef<HTMLInputElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(form);
+  // The server's answer to a post without JavaScript: its first invalid field is focused on load.
+  const [focusOnLoad] = useState(() => firstInvalid(actionData?.fieldErrors));
 
   useEffect(() => {
     if (status === "success" && !actionData?.ok) successHeading.current?.focus();
   }, [status, actionData?.ok]);
 
-  const update = (field: FieldName) => (event: { currentTarget: { value: string } }) => {
+  const update = (field: ContactField) => (event: { currentTarget: { value: string } }) => {
     const { value } = event.currentTarget;
     setValues((current) => ({ ...current, [field]: value }));
-    if (invalid === field) setInvalid(null);
+    setErrors(({ [field]: _corrected, ...rest }) => rest);
   };
+
+  function showErrors(fieldErrors: Errors) {
+    setErrors(fieldErrors);
+    focusFirstInvalid();
+  }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (status === "submitting") return;
     const fields = { ...values, [HONEYPOT_FIELD]: honeypot.current?.value ?? "" };
-    const error = firstContactError(fields);
-    if (error) {
-      const field = fieldOfError(error.title);
-      setInvalid(field);
-      notify("error", error.title, { description: error.message });
-      event.currentTarget.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
+    const parsed = parseContact(fields);
+    if (!parsed.success) {
+      showErrors(parsed.fieldErrors);
+      notify("error", parsed.error.title, { description: parsed.error.message });
       return;
     }
+    setErrors({});
     setStatus("submitting");
     const outcome = await submitForm("/api/contact", fields, CONTACT_FAILURE);
     if (outcome.ok) {
       notify("success", outcome.title, { description: outcome.message });
-      setValues(EMPTY);
+      setValues(contactValues());
       setReference(outcome.reference);
       setStatus("success");
       return;
     }
     setStatus("idle");
-    if (outcome.title === CONTACT_FAILURE.title) showFailure();
+    if (outcome.fieldErrors) showErrors(outcome.fieldErrors);
+    if (isServerFailure(outcome.status)) showFailure();
     else notify("error", outcome.title, { description: outcome.message });
   }
 
   function reset() {
-    setValues(EMPTY);
-    setInvalid(null);
+    setValues(contactValues());
+    setErrors({});
     setStatus("idle");
     // The form renders again first; focus then goes to its first field.
     requestAnimationFrame(() => nameInput.current?.focus());
@@ -126,6 +142,7 @@ export function ContactForm({
   if (status === "success") {
     return (
       <div
+        id={outcomeId("contact", undefined)}
         className="flex flex-col items-center gap-4 rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-mist"
         data-testid="contact-success"
       >
@@ -160,19 +177,30 @@ export function ContactForm({
   const { fields } = content;
   const submitting = status === "submitting";
   const failedWithoutScript = actionData && !actionData.ok ? actionData : undefined;
+  const field = (name: ContactField) => ({
+    id: `contact-${name}`,
+    name,
+    value: values[name],
+    onChange: update(name),
+    ...fieldProps(`contact-${name}`, { error: errors[name], focus: name === focusOnLoad }),
+  });
   return (
     <form
+      ref={form}
       method="post"
-      action="/contact#send-us-a-message"
+      action="/contact#contact-outcome"
       onSubmit={handleSubmit}
       noValidate
       aria-labelledby="send-us-a-message"
       className="relative flex flex-col gap-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist sm:p-8"
     >
       {failedWithoutScript ? (
-        <FormAlert title={failedWithoutScript.title}>
+        <FormAlert
+          id={outcomeId("contact", failedWithoutScript.fieldErrors)}
+          title={failedWithoutScript.title}
+        >
           {failedWithoutScript.message}
-          {failedWithoutScript.title === CONTACT_FAILURE.title ? (
+          {isServerFailure(failedWithoutScript.status) ? (
             <>
               {" "}
               <SalesEmailLink email={company.email} />.
@@ -182,61 +210,47 @@ export function ContactForm({
       ) : null}
       <p className="text-sm text-slate-600">{content.requiredNote}</p>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="contact-name" label={fields.name.label} required>
+        <Field id="contact-name" label={fields.name.label} required error={errors.name}>
           <TextInput
             ref={nameInput}
-            id="contact-name"
-            name="name"
+            {...field("name")}
             autoComplete="name"
             required
             maxLength={CONTACT_NAME_MAX_LENGTH}
-            aria-invalid={invalid === "name" || undefined}
             placeholder={fields.name.placeholder}
-            value={values.name}
-            onChange={update("name")}
           />
         </Field>
-        <Field id="contact-email" label={fields.email.label} required>
+        <Field id="contact-email" label={fields.email.label} required error={errors.email}>
           <TextInput
-            id="contact-email"
-            name="email"
+            {...field("email")}
             type="email"
             autoComplete="email"
             required
             maxLength={CONTACT_EMAIL_MAX_LENGTH}
-            aria-invalid={invalid === "email" || undefined}
             placeholder={fields.email.placeholder}
-            value={values.email}
-            onChange={update("email")}
           />
         </Field>
       </div>
-      <Field id="contact-phone" label={fields.phone.label}>
+      <Field id="contact-phone" label={fields.phone.label} error={errors.phone}>
         <TextInput
-          id="contact-phone"
-          name="phone"
+          {...field("phone")}
           type="tel"
           autoComplete="tel"
           maxLength={CONTACT_PHONE_MAX_LENGTH}
           placeholder={fields.phone.placeholder}
-          value={values.phone}
-          onChange={update("phone")}
         />
       </Field>
-      <Field id="contact-message" label={fields.message.label} required>
+      <Field id="contact-message" label={fields.message.label} required error={errors.message}>
         <TextArea
-          id="contact-message"
-          name="message"
+          {...field("message")}
           rows={5}
           required
           maxLength={CONTACT_MESSAGE_MAX_LENGTH}
-          aria-invalid={invalid === "message" || undefined}
           placeholder={fields.message.placeholder}
-          value={values.message}
-          onChange={update("message")}
         />
       </Field>
-      {/* Left empty by people, filled by bots (DECISIONS D7); hidden from sight and from assistive tech. */}
+      {/* Left empty by people, filled by bots (docs/product.md#honeypot); hidden from sight and from
+          assistive tech. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={`contact-${HONEYPOT_FIELD}`}>Leave this field empty</label>
         <input

@@ -1,40 +1,58 @@
 import { MailIcon } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
+import { FieldError, fieldProps, outcomeId, useFocusFirstInvalid } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form-alert";
 import { submitForm } from "~/components/forms/submit-form";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toaster";
 import { newsletter } from "~/content/newsletter";
-import type { FormResult } from "~/forms/common";
+import type { FieldErrors, FormResult } from "~/forms/common";
+import type { NewsletterField, NewsletterValues } from "~/forms/newsletter";
 
 /** What /resources answered to a signup posted without JavaScript. */
-export type NewsletterActionData = Pick<FormResult, "ok" | "title" | "message"> & { email?: string };
+export type NewsletterActionData = Pick<FormResult, "ok" | "title" | "message"> & {
+  fieldErrors?: FieldErrors<NewsletterField> | undefined;
+  values?: NewsletterValues | undefined;
+};
+
+const ID = "newsletter-email";
 
 /**
  * The newsletter form. With JavaScript it posts to /api/newsletter and answers with toasts; without,
- * the browser posts to /resources and the page shows the outcome (DECISIONS D10). The address is
- * cleared only after a successful signup.
+ * the browser posts to /resources and the page shows the outcome (docs/product.md#no-javascript).
+ * A refused address gets its message beside the field and the focus (docs/product.md#field-errors).
+ * The address is cleared only after a successful signup.
  */
 export function NewsletterSignup({ actionData }: { actionData?: NewsletterActionData }) {
-  const [email, setEmail] = useState(actionData && !actionData.ok ? (actionData.email ?? "") : "");
+  const [email, setEmail] = useState(actionData?.values?.email ?? "");
   const [submitting, setSubmitting] = useState(false);
-  const [invalid, setInvalid] = useState(false);
+  const [error, setError] = useState(actionData?.fieldErrors?.email);
+  // The server's answer to a post without JavaScript focuses the field it refused, as the page loads.
+  const [focusOnLoad] = useState(Boolean(error));
+  const form = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(form);
+
+  function showError(message: string | undefined) {
+    setError(message);
+    if (message) focusFirstInvalid();
+  }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
     // The schema (and zod) load with the first signup, not with the page: most visitors never subscribe.
-    const { firstNewsletterError, NEWSLETTER_FAILURE } = await import("~/forms/newsletter");
-    const error = firstNewsletterError({ email });
-    if (error) {
-      setInvalid(true);
-      notify("error", error.title, { description: error.message });
+    const { parseNewsletter, NEWSLETTER_FAILURE } = await import("~/forms/newsletter");
+    const parsed = parseNewsletter({ email });
+    if (!parsed.success) {
+      showError(parsed.fieldErrors.email);
+      notify("error", parsed.error.title, { description: parsed.error.message });
       return;
     }
     setSubmitting(true);
     const outcome = await submitForm("/api/newsletter", { email }, NEWSLETTER_FAILURE);
     setSubmitting(false);
+    showError(outcome.fieldErrors?.email);
     if (outcome.ok) {
       notify("success", outcome.title, { description: outcome.message });
       setEmail("");
@@ -54,46 +72,53 @@ export function NewsletterSignup({ actionData }: { actionData?: NewsletterAction
           <p className="text-lg text-mist">{newsletter.text}</p>
         </div>
         <form
+          ref={form}
           method="post"
-          action="/resources#newsletter"
+          action="/resources#newsletter-outcome"
           onSubmit={handleSubmit}
           noValidate
           className="flex flex-col gap-3"
         >
           {actionData ? (
             actionData.ok ? (
-              <p role="status" className="rounded-md bg-green-50 p-4 font-semibold text-green-900">
+              <p
+                id={outcomeId("newsletter", undefined)}
+                role="status"
+                className="rounded-md bg-green-50 p-4 font-semibold text-green-900"
+              >
                 {actionData.title} {actionData.message}
               </p>
             ) : (
-              <FormAlert title={actionData.title}>{actionData.message}</FormAlert>
+              <FormAlert id={outcomeId("newsletter", actionData.fieldErrors)} title={actionData.title}>
+                {actionData.message}
+              </FormAlert>
             )
           ) : null}
-          <label htmlFor="newsletter-email" className="font-semibold">
+          <label htmlFor={ID} className="font-semibold">
             {newsletter.emailLabel}
           </label>
           <div className="flex flex-col gap-3 sm:flex-row">
             <input
-              id="newsletter-email"
-              name="email"
+              id={ID}
+              name={"email" satisfies NewsletterField}
               type="email"
               autoComplete="email"
               required
-              aria-invalid={invalid || undefined}
-              aria-describedby="newsletter-note"
+              {...fieldProps(ID, { error, hint: true, focus: focusOnLoad })}
               placeholder={newsletter.placeholder}
               value={email}
               onChange={(event) => {
                 setEmail(event.currentTarget.value);
-                setInvalid(false);
+                setError(undefined);
               }}
-              className="min-h-12 flex-1 rounded-md border-2 border-white/40 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-amber focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-amber/60"
+              className="min-h-12 flex-1 rounded-md border-2 border-white/40 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-amber focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-amber/60 aria-invalid:border-red-300"
             />
             <Button type="submit" size="lg" disabled={submitting}>
               {submitting ? newsletter.submittingLabel : newsletter.submitLabel}
             </Button>
           </div>
-          <p id="newsletter-note" className="text-sm text-mist">
+          <FieldError id={ID} error={error} colour="text-red-200" />
+          <p id={`${ID}-hint`} className="text-sm text-mist">
             {newsletter.privacyNote}
           </p>
           <p className="text-sm text-mist">

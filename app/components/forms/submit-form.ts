@@ -1,9 +1,12 @@
-import type { FormResult, FormText } from "~/forms/common";
+import type { FieldErrors, FormResult, FormText } from "~/forms/common";
 
-export type SubmitOutcome = Pick<FormResult, "ok" | "title" | "message" | "reference"> & { status: number };
+export type SubmitOutcome = Pick<FormResult, "ok" | "title" | "message" | "reference" | "fieldErrors"> & {
+  status: number;
+};
 
 /**
- * Posts a form's fields to one of the /api form endpoints and reads its `{ ok, title, message }`.
+ * Posts a form's fields to one of the /api form endpoints and reads its
+ * `{ ok, title, message, reference?, fieldErrors? }`.
  * A network failure or an unreadable answer comes back as `failure`, never as a thrown error, so the
  * form can show its own failure notice instead of the error screen.
  */
@@ -18,7 +21,11 @@ export async function submitForm(
       headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
       body: new URLSearchParams(fields),
     });
-    const body = (await response.json()) as Partial<FormText> & { ok?: boolean; reference?: unknown };
+    const body = (await response.json()) as Partial<FormText> & {
+      ok?: boolean;
+      reference?: unknown;
+      fieldErrors?: unknown;
+    };
     if (typeof body.title !== "string" || typeof body.message !== "string") {
       throw new Error(`unexpected answer from ${url} (${response.status})`);
     }
@@ -29,6 +36,9 @@ export async function submitForm(
       title: body.title,
       message: body.message,
       ...(typeof body.reference === "string" ? { reference: body.reference } : {}),
+      ...(body.fieldErrors && typeof body.fieldErrors === "object"
+        ? { fieldErrors: body.fieldErrors as FieldErrors }
+        : {}),
     };
   } catch (error) {
     console.error(`Form submission to ${url} failed:`, error);

@@ -1,6 +1,14 @@
 import { CircleCheckIcon, PlusIcon, SendIcon, Trash2Icon } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { FormAlert, SalesEmailLink } from "~/components/forms/form-alert";
+import {
+  controlClass as control,
+  Field,
+  FieldError,
+  fieldProps,
+  firstInvalid,
+  useFocusFirstInvalid,
+} from "~/components/forms/field";
+import { FormAlert, isServerFailure, SalesEmailLink } from "~/components/forms/form-alert";
 import { Button } from "~/components/ui/button";
 import { company } from "~/content/company";
 import type { FormText } from "~/forms/common";
@@ -43,18 +51,17 @@ export type QuoteActionData =
   | { ok: true; title: string; message: string; reference: string }
   | {
       ok: false;
+      /** The answer's HTTP status: a 5xx adds the sales address to the notice. */
+      status?: number;
       title?: string;
       message?: string;
-      errors?: QuoteFieldErrors;
+      fieldErrors?: QuoteFieldErrors | undefined;
       values?: QuoteValues;
       /** 'Add rows' was pressed: how many empty rows were added. */
       rowsAdded?: number;
       /** Files were chosen but, the form being sent back, are not kept. */
       filesDropped?: boolean;
     };
-
-const control =
-  "w-full rounded-md border-2 border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-steel focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-steel/30 aria-invalid:border-red-700";
 
 const fieldId = (key: string) => `quote-${key.replace(/\./g, "-")}`;
 
@@ -128,8 +135,11 @@ interface ApiAnswer {
   title?: string;
   message?: string;
   reference?: string;
-  errors?: QuoteFieldErrors;
+  fieldErrors?: QuoteFieldErrors | undefined;
 }
+
+/** The notice above the form; `status` is the answer's (0: the server was not reached). */
+type Alert = FormText & { status?: number };
 
 /** Sends the form with XMLHttpRequest, which (unlike fetch) reports upload progress. */
 function sendWithProgress(
@@ -148,9 +158,11 @@ function sendWithProgress(
         const answer = JSON.parse(xhr.responseText) as ApiAnswer;
         if (typeof answer.title !== "string" || typeof answer.message !== "string")
           throw new Error("no title");
+        if (typeof answer.fieldErrors !== "object") answer.fieldErrors = undefined;
         resolve({ ...answer, status: xhr.status });
       } catch {
-        resolve({ ok: false, status: xhr.status, ...QUOTE_FAILURE });
+        // An answer that cannot be read counts as not reaching the server.
+        resolve({ ok: false, status: 0, ...QUOTE_FAILURE });
       }
     };
     xhr.onerror = () => resolve({ ok: false, status: 0, ...QUOTE_FAILURE });
@@ -177,10 +189,14 @@ export function QuoteForm({
   const returned = actionData && !actionData.ok ? actionData : undefined;
   const [values, setValues] = useState<QuoteValues>(() => returned?.values ?? emptyQuoteValues(area));
   const [rowKeys, setRowKeys] = useState<number[]>(() => values.items.map(() => nextRowKey++));
-  const [errors, setErrors] = useState<QuoteFieldErrors>(() => returned?.errors ?? {});
-  const [alert, setAlert] = useState<FormText | null>(() =>
-    returned?.title && returned.message ? { title: returned.title, message: returned.message } : null,
+  const [errors, setErrors] = useState<QuoteFieldErrors>(() => returned?.fieldErrors ?? {});
+  const [alert, setAlert] = useState<Alert | null>(() =>
+    returned?.title && returned.message
+      ? { title: returned.title, message: returned.message, status: returned.status }
+      : null,
   );
+  // The server's answer to a post without JavaScript: its first invalid field is focused on load.
+  const [focusOnLoad] = useState(() => firstInvalid(returned?.fieldErrors));
   const [success, setSuccess] = useState<{ reference: string } | null>(() =>
     actionData?.ok ? { reference: actionData.reference } : null,
   );
@@ -193,6 +209,7 @@ export function QuoteForm({
   const successHeading = useRef<HTMLHeadingElement>(null);
   const focusAfterRender = useRef<string | null>(null);
   const sendButton = useRef<HTMLButtonElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
 
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
@@ -279,16 +296,16 @@ export function QuoteForm({
     const parsed = parseQuote(merged);
     const files = Array.from(fileInput.current?.files ?? []);
     if (!parsed.success) {
-      setErrors(parsed.errors);
-      setAlert(parsed.first);
-      focusAfterRender.current = fieldId(parsed.firstField);
+      setErrors(parsed.fieldErrors);
+      setAlert(parsed.error);
+      focusFirstInvalid("quote-alert");
       return;
     }
     const fileProblem = checkFiles(files);
     if (fileProblem) {
       setErrors({ [QUOTE_FILES_FIELD]: fileProblem.message });
       setAlert(fileProblem);
-      focusAfterRender.current = fieldId(QUOTE_FILES_FIELD);
+      focusFirstInvalid("quote-alert");
       return;
     }
     setErrors({});
@@ -314,17 +331,14 @@ export function QuoteForm({
       setSuccess({ reference: answer.reference });
       return;
     }
-    const fieldErrors = answer.errors ?? {};
-    // A refused file is named in the message; it belongs to the attachments field.
-    if (Object.keys(fieldErrors).length === 0 && /file|attachment/i.test(answer.title ?? ""))
-      fieldErrors[QUOTE_FILES_FIELD] = answer.message ?? "";
-    setErrors(fieldErrors);
+    // Each refused field, a refused file included, comes keyed by its field.
+    setErrors(answer.fieldErrors ?? {});
     setAlert({
       title: answer.title ?? QUOTE_FAILURE.title,
       message: answer.message ?? QUOTE_FAILURE.message,
+      status: answer.status,
     });
-    const firstKey = Object.keys(fieldErrors)[0];
-    focusAfterRender.current = firstKey ? fieldId(firstKey) : "quote-alert";
+    focusFirstInvalid("quote-alert");
   }
 
   if (success) {
@@ -359,18 +373,11 @@ export function QuoteForm({
     );
   }
 
-  const errorProps = (key: string) => {
-    const message = errors[key];
-    return message
-      ? { "aria-invalid": true as const, "aria-describedby": `${fieldId(key)}-error` }
-      : { "aria-invalid": undefined, "aria-describedby": undefined };
-  };
-  const errorText = (key: string) =>
-    errors[key] ? (
-      <p id={`${fieldId(key)}-error`} className="text-sm font-semibold text-red-800">
-        {errors[key]}
-      </p>
-    ) : null;
+  /** A field's id and its ARIA attributes, from its key (`email`, `items.2.quantity`). */
+  const errorProps = (key: string, hint = false) => ({
+    id: fieldId(key),
+    ...fieldProps(fieldId(key), { error: errors[key], hint, focus: key === focusOnLoad }),
+  });
 
   return (
     <form
@@ -397,7 +404,7 @@ export function QuoteForm({
         <div id="quote-alert" tabIndex={-1} className="focus:outline-none">
           <FormAlert title={alert.title}>
             {alert.message}
-            {alert.title === QUOTE_FAILURE.title ? (
+            {alert.status !== undefined && isServerFailure(alert.status) ? (
               <>
                 {" "}
                 <SalesEmailLink email={company.email} />.
@@ -424,14 +431,14 @@ export function QuoteForm({
       <Section title="Your details" id="quote-contact">
         <div className="grid gap-5 sm:grid-cols-2">
           {CONTACT_FIELD_NAMES.map((name) => (
-            <Labelled
+            <Field
               key={name}
               id={fieldId(name)}
+              error={errors[name]}
               label={CONTACT_LABELS[name].label}
               required={CONTACT_LABELS[name].required}
             >
               <input
-                id={fieldId(name)}
                 name={name}
                 className={control}
                 required={CONTACT_LABELS[name].required}
@@ -440,8 +447,7 @@ export function QuoteForm({
                 value={values[name]}
                 onChange={(event) => setContact(name, event.currentTarget.value)}
               />
-              {errorText(name)}
-            </Labelled>
+            </Field>
           ))}
         </div>
       </Section>
@@ -451,20 +457,20 @@ export function QuoteForm({
         id="quote-items"
         hint={`1 to ${QUOTE_MAX_ITEMS} items. Choose the product area to see the details we need.`}
       >
-        {errorText("items")}
+        <FieldError id={fieldId("items")} error={errors.items} />
         <ol className="flex flex-col gap-4">
           {values.items.map((row, index) => (
             <li key={rowKeys[index] ?? `row-${index}`}>
               <fieldset className="rounded-lg border-2 border-mist p-4">
                 <legend className="px-1 font-bold text-navy">Item {index + 1}</legend>
                 <div className="grid gap-4 md:grid-cols-6">
-                  <Labelled
+                  <Field
                     id={fieldId(itemErrorKey(index, "area"))}
+                    error={errors[itemErrorKey(index, "area")]}
                     label="Product area"
                     className="md:col-span-2"
                   >
                     <select
-                      id={fieldId(itemErrorKey(index, "area"))}
                       name={itemFieldName(index, "area")}
                       className={control}
                       {...errorProps(itemErrorKey(index, "area"))}
@@ -478,16 +484,15 @@ export function QuoteForm({
                         </option>
                       ))}
                     </select>
-                    {errorText(itemErrorKey(index, "area"))}
-                  </Labelled>
-                  <Labelled
+                  </Field>
+                  <Field
                     id={fieldId(itemErrorKey(index, "description"))}
+                    error={errors[itemErrorKey(index, "description")]}
                     label="Item number or description"
                     required
                     className="md:col-span-4"
                   >
                     <input
-                      id={fieldId(itemErrorKey(index, "description"))}
                       name={itemFieldName(index, "description")}
                       className={control}
                       maxLength={QUOTE_TEXT_MAX}
@@ -495,16 +500,15 @@ export function QuoteForm({
                       value={row.description}
                       onChange={(event) => setItem(index, "description", event.currentTarget.value)}
                     />
-                    {errorText(itemErrorKey(index, "description"))}
-                  </Labelled>
-                  <Labelled
+                  </Field>
+                  <Field
                     id={fieldId(itemErrorKey(index, "quantity"))}
+                    error={errors[itemErrorKey(index, "quantity")]}
                     label="Quantity"
                     required
                     className="md:col-span-1"
                   >
                     <input
-                      id={fieldId(itemErrorKey(index, "quantity"))}
                       name={itemFieldName(index, "quantity")}
                       className={control}
                       inputMode="numeric"
@@ -513,11 +517,14 @@ export function QuoteForm({
                       value={row.quantity}
                       onChange={(event) => setItem(index, "quantity", event.currentTarget.value)}
                     />
-                    {errorText(itemErrorKey(index, "quantity"))}
-                  </Labelled>
-                  <Labelled id={fieldId(itemErrorKey(index, "unit"))} label="Unit" className="md:col-span-1">
+                  </Field>
+                  <Field
+                    id={fieldId(itemErrorKey(index, "unit"))}
+                    error={errors[itemErrorKey(index, "unit")]}
+                    label="Unit"
+                    className="md:col-span-1"
+                  >
                     <select
-                      id={fieldId(itemErrorKey(index, "unit"))}
                       name={itemFieldName(index, "unit")}
                       className={control}
                       {...errorProps(itemErrorKey(index, "unit"))}
@@ -530,15 +537,14 @@ export function QuoteForm({
                         </option>
                       ))}
                     </select>
-                    {errorText(itemErrorKey(index, "unit"))}
-                  </Labelled>
-                  <Labelled
+                  </Field>
+                  <Field
                     id={fieldId(itemErrorKey(index, "notes"))}
+                    error={errors[itemErrorKey(index, "notes")]}
                     label="Notes"
                     className="md:col-span-4"
                   >
                     <input
-                      id={fieldId(itemErrorKey(index, "notes"))}
                       name={itemFieldName(index, "notes")}
                       className={control}
                       maxLength={QUOTE_NOTES_MAX}
@@ -546,8 +552,7 @@ export function QuoteForm({
                       value={row.notes}
                       onChange={(event) => setItem(index, "notes", event.currentTarget.value)}
                     />
-                    {errorText(itemErrorKey(index, "notes"))}
-                  </Labelled>
+                  </Field>
                 </div>
                 {hydrated && values.items.length > 1 ? (
                   <Button
@@ -565,7 +570,7 @@ export function QuoteForm({
             </li>
           ))}
         </ol>
-        <Labelled
+        <Field
           id="quote-pasteList"
           label="Paste a list (optional)"
           hint={
@@ -588,7 +593,7 @@ export function QuoteForm({
               setValues((current) => ({ ...current, pasteList: value }));
             }}
           />
-        </Labelled>
+        </Field>
         <Button
           type="submit"
           name={QUOTE_INTENT_FIELD}
@@ -609,7 +614,12 @@ export function QuoteForm({
         <h2 className="mb-4 text-xl font-extrabold text-navy">Label details</h2>
         <div className="grid gap-4 sm:grid-cols-2">
           {LABEL_FIELD_NAMES.map((name) => (
-            <Labelled key={name} id={fieldId(`labels.${name}`)} label={LABEL_DETAIL_FIELDS[name]}>
+            <Field
+              key={name}
+              id={fieldId(`labels.${name}`)}
+              label={LABEL_DETAIL_FIELDS[name]}
+              error={errors[`labels.${name}`]}
+            >
               {name === "sizeUnit" ? (
                 <select
                   id={fieldId(`labels.${name}`)}
@@ -626,7 +636,6 @@ export function QuoteForm({
                 </select>
               ) : (
                 <input
-                  id={fieldId(`labels.${name}`)}
                   name={`labels.${name}`}
                   className={control}
                   maxLength={QUOTE_TEXT_MAX}
@@ -635,11 +644,11 @@ export function QuoteForm({
                   onChange={(event) => {
                     const { value } = event.currentTarget;
                     setValues((current) => ({ ...current, labels: { ...current.labels, [name]: value } }));
+                    clearError(`labels.${name}`);
                   }}
                 />
               )}
-              {errorText(`labels.${name}`)}
-            </Labelled>
+            </Field>
           ))}
         </div>
       </fieldset>
@@ -652,9 +661,13 @@ export function QuoteForm({
         <h2 className="mb-4 text-xl font-extrabold text-navy">Foam and protective packaging details</h2>
         <div className="grid gap-4 sm:grid-cols-2">
           {FOAM_FIELD_NAMES.map((name) => (
-            <Labelled key={name} id={fieldId(`foam.${name}`)} label={FOAM_DETAIL_FIELDS[name]}>
+            <Field
+              key={name}
+              id={fieldId(`foam.${name}`)}
+              label={FOAM_DETAIL_FIELDS[name]}
+              error={errors[`foam.${name}`]}
+            >
               <input
-                id={fieldId(`foam.${name}`)}
                 name={`foam.${name}`}
                 className={control}
                 maxLength={QUOTE_TEXT_MAX}
@@ -663,23 +676,23 @@ export function QuoteForm({
                 onChange={(event) => {
                   const { value } = event.currentTarget;
                   setValues((current) => ({ ...current, foam: { ...current.foam, [name]: value } }));
+                  clearError(`foam.${name}`);
                 }}
               />
-              {errorText(`foam.${name}`)}
-            </Labelled>
+            </Field>
           ))}
         </div>
       </fieldset>
 
       <Section title="Drawings and artwork" id="quote-files-section">
-        <Labelled
+        <Field
           id={fieldId(QUOTE_FILES_FIELD)}
+          error={errors[QUOTE_FILES_FIELD]}
           label="Attachments (optional)"
           hint={`Up to ${QUOTE_MAX_FILES} files, ${megabytes(QUOTE_MAX_FILE_BYTES)} each, ${megabytes(QUOTE_MAX_TOTAL_FILE_BYTES)} in all: PDF, PNG, JPEG, WebP, DXF, DWG, STEP/STP, AI or EPS.`}
         >
           <input
             ref={fileInput}
-            id={fieldId(QUOTE_FILES_FIELD)}
             name={QUOTE_FILES_FIELD}
             type="file"
             multiple
@@ -688,16 +701,10 @@ export function QuoteForm({
               control,
               "file:mr-3 file:rounded file:border-0 file:bg-mist file:px-3 file:py-1 file:font-semibold file:text-navy",
             )}
-            aria-invalid={errors[QUOTE_FILES_FIELD] ? true : undefined}
-            aria-describedby={
-              errors[QUOTE_FILES_FIELD]
-                ? `${fieldId(QUOTE_FILES_FIELD)}-error ${fieldId(QUOTE_FILES_FIELD)}-hint`
-                : `${fieldId(QUOTE_FILES_FIELD)}-hint`
-            }
+            {...errorProps(QUOTE_FILES_FIELD, true)}
             onChange={() => clearError(QUOTE_FILES_FIELD)}
           />
-          {errorText(QUOTE_FILES_FIELD)}
-        </Labelled>
+        </Field>
       </Section>
 
       {/* Left empty by people, filled by bots; hidden from sight and from assistive tech. */}
@@ -763,41 +770,5 @@ function Section({
       {hint ? <p className="text-slate-700">{hint}</p> : null}
       {children}
     </section>
-  );
-}
-
-function Labelled({
-  id,
-  label,
-  required = false,
-  hint,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  required?: boolean;
-  hint?: ReactNode;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={cn("flex flex-col gap-1.5", className)}>
-      <label htmlFor={id} className="font-semibold text-navy">
-        {label}
-        {required ? (
-          <span className="text-red-700" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : null}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {children}
-    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { productSectionTitles } from "~/content/product-sections";
 import { FOAM_FIELD_NAMES, hasDetails, isQuoteArea, LABEL_FIELD_NAMES, type QuoteInput } from "~/forms/quote";
 import { escapeHtml, headerSafe, isPlainAddress } from "~/server/forms/contact-email.server";
-import type { QueuedMail } from "~/server/mail/outbox.server";
+import type { Email } from "~/server/mail/outbox.server";
 
 export const QUOTE_NOTIFICATION_KIND = "quote_notification";
 
@@ -47,7 +47,7 @@ export interface QuoteNotificationInput {
 }
 
 /** The e-mail that tells sales about a quote request: every field, a table of the items, the files attached. */
-export function buildQuoteNotification(input: QuoteNotificationInput): QueuedMail {
+export function buildQuoteNotification(input: QuoteNotificationInput): Email {
   const { quote, reference } = input;
   const received = input.receivedAt
     .toISOString()

@@ -42,7 +42,17 @@ export interface QuoteUploadError {
   status: 400 | 408 | 413;
   title: string;
   message: string;
+  /** Set when the error is about the attachments: the message beside that field. */
+  fieldErrors?: { [QUOTE_FILES_FIELD]: string };
 }
+
+/** An error about the attachments, shown beside that field too. */
+const aboutFiles = (status: 400 | 413, title: string, message: string): QuoteUploadError => ({
+  status,
+  title,
+  message,
+  fieldErrors: { [QUOTE_FILES_FIELD]: message },
+});
 
 /** What the server read from a quote post, handed to the route through the load context. */
 export interface QuoteUpload {
@@ -69,16 +79,12 @@ const shortName = (name: string) => {
 };
 
 export const UPLOAD_ERRORS = {
-  tooManyFiles: {
-    status: 413,
-    title: "Too Many Files",
-    message: `Please attach at most ${QUOTE_MAX_FILES} files.`,
-  },
-  totalTooLarge: {
-    status: 413,
-    title: "Attachments Too Large",
-    message: `The attachments add up to more than ${megabytes(QUOTE_MAX_TOTAL_FILE_BYTES)}. Please send fewer or smaller files.`,
-  },
+  tooManyFiles: aboutFiles(413, "Too Many Files", `Please attach at most ${QUOTE_MAX_FILES} files.`),
+  totalTooLarge: aboutFiles(
+    413,
+    "Attachments Too Large",
+    `The attachments add up to more than ${megabytes(QUOTE_MAX_TOTAL_FILE_BYTES)}. Please send fewer or smaller files.`,
+  ),
   tooManyFields: {
     status: 413,
     title: "Too Many Fields",
@@ -102,23 +108,23 @@ export const UPLOAD_ERRORS = {
 } as const satisfies Record<string, QuoteUploadError>;
 
 export function fileTooLarge(name: string): QuoteUploadError {
-  return {
-    status: 413,
-    title: "File Too Large",
-    message: `"${shortName(name)}" is larger than ${megabytes(QUOTE_MAX_FILE_BYTES)}. Please send a smaller file.`,
-  };
+  return aboutFiles(
+    413,
+    "File Too Large",
+    `"${shortName(name)}" is larger than ${megabytes(QUOTE_MAX_FILE_BYTES)}. Please send a smaller file.`,
+  );
 }
 
 export function fileRefused(name: string, why: string): QuoteUploadError {
-  return {
-    status: 400,
-    title: "File Type Not Accepted",
-    message: `"${shortName(name)}" was not accepted: ${why}. Please attach PDF, PNG, JPEG, WebP, DXF, DWG, STEP or AI/EPS files.`,
-  };
+  return aboutFiles(
+    400,
+    "File Type Not Accepted",
+    `"${shortName(name)}" was not accepted: ${why}. Please attach PDF, PNG, JPEG, WebP, DXF, DWG, STEP or AI/EPS files.`,
+  );
 }
 
 export function fileEmpty(name: string): QuoteUploadError {
-  return { status: 400, title: "Empty File", message: `"${shortName(name)}" is empty (0 bytes).` };
+  return aboutFiles(400, "Empty File", `"${shortName(name)}" is empty (0 bytes).`);
 }
 
 function unexpectedField(name: string): QuoteUploadError {

@@ -1,4 +1,3 @@
-import { TOO_MANY_REQUESTS } from "~/forms/common";
 import {
   hasDetails,
   parseQuote,
@@ -13,24 +12,19 @@ import {
   quoteValuesFromFields,
   withPastedRows,
 } from "~/forms/quote";
+import type { QuoteServices } from "~/load-context";
 import { writeTransaction } from "~/server/db/database.server";
 import { isoTime } from "~/server/db/schema.server";
 import { queueAcknowledgement } from "~/server/forms/acknowledgement.server";
-import type { ContactDeps } from "~/server/forms/deps.server";
 import { newReference, withFreshReference } from "~/server/forms/reference.server";
 import { enqueueMail, storeFile } from "~/server/mail/outbox.server";
-import { hitRateLimit, type RateLimit } from "~/server/rate-limit.server";
+import { hitRateLimit, type RateLimit, tooManyRequests } from "~/server/rate-limit.server";
 import { buildQuoteNotification } from "./quote-email.server";
 import { checkFormStart } from "./quote-token.server";
 import type { QuoteUpload } from "./quote-upload.server";
 
-/** Per-client limit of the quote form (D9): a buyer sends a few, a bot many. */
+/** Per-client limit of the quote form (docs/product.md#per-client-limits): a buyer sends few, a bot many. */
 export const QUOTE_CLIENT_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60 * 1000 };
-
-export interface QuoteDeps extends ContactDeps {
-  /** Keys the signed form start time (see quote-token.server.ts). */
-  formSecret: string;
-}
 
 export type QuoteResult =
   | { ok: true; status: 200; title: string; message: string; reference: string }
@@ -39,8 +33,8 @@ export type QuoteResult =
       status: 400 | 408 | 413 | 429 | 500;
       title: string;
       message: string;
-      /** Messages per field (`email`, `items.2.quantity`), for the messages beside the fields. */
-      errors?: QuoteFieldErrors;
+      /** Messages per field (`email`, `items.2.quantity`, `files`), for the messages beside the fields. */
+      fieldErrors?: QuoteFieldErrors;
       /** What was typed, to fill the form again. */
       values: QuoteValues;
       retryAfterSeconds?: number;
@@ -52,7 +46,7 @@ export type QuoteResult =
  * notification with the files and the buyer's acknowledgement are stored in one transaction.
  */
 export async function submitQuote(
-  deps: QuoteDeps,
+  deps: QuoteServices,
   upload: QuoteUpload,
   clientKey: string,
 ): Promise<QuoteResult> {
@@ -85,7 +79,7 @@ export async function submitQuote(
   const values = withPastedRows(typed);
   const parsed = parseQuote(values);
   if (!parsed.success) {
-    return { ok: false, status: 400, ...parsed.first, errors: parsed.errors, values };
+    return { ok: false, status: 400, ...parsed.error, fieldErrors: parsed.fieldErrors, values };
   }
   const quote = parsed.data;
 
@@ -93,13 +87,7 @@ export async function submitQuote(
     const limit = await hitRateLimit(db, `quote:${clientKey}`, QUOTE_CLIENT_LIMIT, now);
     if (!limit.allowed) {
       logger.warn({ clientKey, count: limit.count }, "quote form: per-client limit reached");
-      return {
-        ok: false,
-        status: 429,
-        ...TOO_MANY_REQUESTS,
-        values,
-        retryAfterSeconds: Math.ceil(limit.retryAfterMs / 1000),
-      };
+      return { ...tooManyRequests(limit), values };
     }
 
     const stored = await withFreshReference("Q", (reference) =>
@@ -172,7 +160,7 @@ export async function submitQuote(
       "quote request stored and notification queued",
     );
     try {
-      deps.onMailQueued?.();
+      deps.wakeMailWorker?.();
     } catch (error) {
       logger.error({ err: error }, "waking the mail worker failed");
     }

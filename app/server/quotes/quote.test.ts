@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { QUOTE_ERRORS, QUOTE_MAX_ITEMS, QUOTE_SUCCESS, QUOTE_TOO_FAST } from "~/forms/quote";
-import { memoryLogger, type TestDatabase, testDialects } from "~/server/db/test-databases.server";
+import type { QuoteServices } from "~/load-context";
 import { submitContact } from "~/server/forms/contact.server";
 import { REFERENCE_PATTERN } from "~/server/forms/reference.server";
-import { type SmtpPeer, startSmtpPeer } from "~/server/mail/test-smtp-peer.server";
 import { createTransport } from "~/server/mail/transport.server";
 import { createMailWorker } from "~/server/mail/worker.server";
-import { type QuoteDeps, submitQuote } from "./quote.server";
+import { memoryLogger, type TestDatabase, testDialects } from "../../../tests/support/databases";
+import { type SmtpPeer, startSmtpPeer } from "../../../tests/support/smtp-peer";
+import { submitQuote } from "./quote.server";
 import { signFormStart } from "./quote-token.server";
 import type { QuoteUpload, QuoteUploadFile } from "./quote-upload.server";
 import { sniffFileType } from "./sniff.server";
@@ -67,7 +68,7 @@ const upload = (f: Record<string, string>, files: QuoteUploadFile[] = []): Quote
 
 describe.each(testDialects)("submitQuote on $name", ({ create }) => {
   let t: TestDatabase;
-  let deps: QuoteDeps;
+  let deps: QuoteServices;
   let peer: SmtpPeer;
 
   beforeEach(async () => {
@@ -106,9 +107,9 @@ describe.each(testDialects)("submitQuote on $name", ({ create }) => {
   }
 
   it("stores a request with three items and two files once, and the SMTP peer gets both e-mails", async () => {
-    const onMailQueued = vi.fn();
+    const wakeMailWorker = vi.fn();
     const result = await submitQuote(
-      { ...deps, onMailQueued },
+      { ...deps, wakeMailWorker },
       upload(fields(), [fileOf("drawing.pdf", pdf), fileOf("artwork.png", png)]),
       "client-a",
     );
@@ -116,7 +117,7 @@ describe.each(testDialects)("submitQuote on $name", ({ create }) => {
     const reference = result.ok ? result.reference : "";
     expect(reference).toMatch(REFERENCE_PATTERN);
     expect(reference.startsWith("Q-")).toBe(true);
-    expect(onMailQueued).toHaveBeenCalledOnce();
+    expect(wakeMailWorker).toHaveBeenCalledOnce();
     expect(await counts()).toEqual({ requests: 1, items: 3, files: 2, outbox: 2 });
     const items = await t.db.selectFrom("quote_items").selectAll().orderBy("position").execute();
     expect(items.map((item) => [item.area, item.quantity, item.unit])).toEqual([
@@ -167,7 +168,7 @@ describe.each(testDialects)("submitQuote on $name", ({ create }) => {
       "client-a",
     );
     expect(result).toMatchObject({ ok: false, status: 400, ...QUOTE_ERRORS.emailInvalid });
-    expect(result.ok ? {} : result.errors).toEqual({
+    expect(result.ok ? {} : result.fieldErrors).toEqual({
       email: QUOTE_ERRORS.emailInvalid.message,
       "items.1.quantity": QUOTE_ERRORS.quantityInvalid.message,
       "items.2.unit": QUOTE_ERRORS.unitInvalid.message,
