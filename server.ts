@@ -63,28 +63,17 @@ async function main(): Promise<void> {
 
   const services = await startServices(env, logger);
 
+  const clientKey = (req: IncomingMessage) =>
+    clientKeyForIp(
+      clientAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, env.TRUST_PROXY),
+      services.clientKeySecret,
+    );
   const reactRouter = await createReactRouterHandler({
     build,
     development,
     maxBodyBytes: MAX_BODY_BYTES,
     protocol: (req) => (isHttps(req, env.TRUST_PROXY) ? "https" : "http"),
-    loadContext: (req) => {
-      const address = clientAddress(
-        req.headers["x-forwarded-for"],
-        req.socket.remoteAddress,
-        env.TRUST_PROXY,
-      );
-      return {
-        logger,
-        clientKey: clientKeyForIp(address, services.clientKeySecret),
-        db: services.db,
-        salesEmail: services.salesEmail,
-        mailFrom: services.mailFrom,
-        siteUrl: env.SITE_URL,
-        wakeMailWorker: () => services.mailWorker.wakeUp(),
-        formSecret: services.clientKeySecret,
-      };
-    },
+    loadContext: (req) => ({ services: services.site, clientKey: clientKey(req) }),
   });
   const compress = compression();
   const appHandler: AppHandler = (req, res, target) =>
@@ -99,6 +88,7 @@ async function main(): Promise<void> {
     staticFiles,
     devMiddleware,
     appHandler,
+    formApi: { services: services.site, clientKey },
     trustProxy: env.TRUST_PROXY,
     isHealthy: () => services.isHealthy(),
     quoteUploadTimeoutMs: env.QUOTE_UPLOAD_TIMEOUT_MS,

@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -6,12 +6,15 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { paintFirstStream } from "~/server/http/paint-first.server";
 
 export const streamTimeout = 5_000;
 
 /**
  * Renders a page on request. Its inline scripts carry the request's CSP nonce (set by the server in
  * the load context); pages prerendered at build time have none and are covered by script hashes.
+ * Like the prerendered pages, it paints before its scripts load (paint-first.server.ts); the
+ * development server keeps React Router's output as it is, for hot reloading.
  */
 export default function handleRequest(
   request: Request,
@@ -55,8 +58,10 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
+          // pipeline() passes an error of the render on, so the answer ends instead of hanging.
+          const page = import.meta.env.DEV ? body : pipeline(body, paintFirstStream(), () => undefined);
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(page), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),
@@ -69,7 +74,8 @@ export default function handleRequest(
           responseStatusCode = 500;
           // Errors before the shell is ready reject above and are logged by React Router.
           if (shellRendered) {
-            if (loadContext?.logger) loadContext.logger.error({ err: error }, "error while streaming a page");
+            if (loadContext?.services)
+              loadContext.services.logger.error({ err: error }, "error while streaming a page");
             else console.error(error);
           }
         },

@@ -2,26 +2,49 @@ import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import type { QuoteUpload } from "~/server/quotes/quote-upload.server";
 
-/** What the Node server hands to every loader and action. */
-export interface AppServices {
-  logger: Logger;
-  /** A stable, non-reversible key for the client (hashed address), for per-client limits. */
-  clientKey: string;
+/**
+ * The server's services: made once when it starts (services.server.ts) and handed unchanged to every
+ * loader, action and form service. Tests build their own.
+ */
+export interface SiteServices {
   db: Database;
+  logger: Logger;
+  /** Where lead notifications go (SALES_EMAIL). */
   salesEmail: string;
+  /** The From of every e-mail the site sends (MAIL_FROM). */
   mailFrom: string;
-  /** This request's Content-Security-Policy nonce, carried by every inline script rendered for it. */
-  cspNonce: string;
   /** The canonical origin (SITE_URL), e.g. https://www.example.com, read when the server starts. */
   siteUrl: string;
-  /** Tells the mail worker a message was queued, so it is sent at once. */
-  wakeMailWorker: () => void;
+  /** Signs the quote form's start time (minimum fill time); derived from the client-key secret. */
+  formSecret: string;
+  /** Tells the mail worker a message was queued, so it is sent at once instead of at the next poll. */
+  wakeMailWorker(): void;
+  /** The clock; tests set it, the server leaves it unset. */
+  now?: () => Date;
+}
+
+/** What a form service may be given instead of the whole SiteServices: tests pass just these. */
+type Needs<K extends keyof SiteServices> = Pick<SiteServices, K | "db" | "logger" | "now"> &
+  Partial<Pick<SiteServices, "wakeMailWorker">>;
+
+/** What the contact form's service uses of the site's services. */
+export type ContactServices = Needs<"salesEmail" | "mailFrom">;
+/** What the newsletter's services use. */
+export type NewsletterServices = Needs<"salesEmail" | "mailFrom" | "siteUrl">;
+/** What the quote form's service uses. */
+export type QuoteServices = Needs<"salesEmail" | "mailFrom" | "formSecret">;
+
+/** What a loader or action gets besides the request: the services, and what is particular to this request. */
+export interface RequestContext {
+  services: SiteServices;
+  /** A stable, non-reversible key for the client (hashed address), for per-client limits. */
+  clientKey: string;
+  /** This request's Content-Security-Policy nonce, carried by every inline script rendered for it. */
+  cspNonce: string;
   /** A quote post's fields and files, read as a stream before React Router (POST /quote, /api/quote only). */
   upload?: QuoteUpload;
-  /** Signs the quote form's start time (minimum fill time); derived from the client-key secret. */
-  formSecret?: string;
 }
 
 declare module "react-router" {
-  interface AppLoadContext extends AppServices {}
+  interface AppLoadContext extends RequestContext {}
 }

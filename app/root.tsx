@@ -28,7 +28,7 @@ export const links: LinksFunction = () => [
  * while pages are prerendered at build time, a placeholder the server replaces when it loads them.
  */
 export function loader({ context }: Route.LoaderArgs) {
-  return { origin: context?.siteUrl || ORIGIN_PLACEHOLDER };
+  return { origin: context?.services?.siteUrl || ORIGIN_PLACEHOLDER };
 }
 
 // The origin never changes while the site runs: no navigation needs to ask for it again.

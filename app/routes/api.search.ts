@@ -15,7 +15,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
       body = { query, ...siteSearch.suggest(query) };
     } catch (error) {
       // A bug, not bad input: the visitor still gets an answer and the log keeps the cause.
-      context.logger.error({ err: error }, "search suggestions failed");
+      context.services.logger.error({ err: error }, "search suggestions failed");
     }
   }
   // The answer depends on the query and the build alone; misses are counted on /search only.

@@ -7,7 +7,7 @@ import type { Route } from "./+types/not-found";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
-  context.logger.warn({ path: pathname, event: "not_found" }, "page not found");
+  context.services.logger.warn({ path: pathname, event: "not_found" }, "page not found");
   return data({ path: pathname }, { status: 404 });
 }
 

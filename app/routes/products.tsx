@@ -7,9 +7,23 @@ import { pages } from "~/content/pages";
 import { products } from "~/content/products";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
+import { inquiryDrafts } from "~/server/mail-drafts.server";
 import type { Route } from "./+types/products";
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.products, siteOrigin(matches));
+
+/** Built at prerender: the page's scripts carry the finished e-mail links, not the drafts' texts. */
+export function loader() {
+  const { hero, sections, closing } = products;
+  return {
+    mailDrafts: inquiryDrafts([
+      hero.inquiry,
+      ...sections.map((section) => section.inquiry),
+      closing.quoteInquiry,
+      closing.consultationInquiry,
+    ]),
+  };
+}
 
 export default function Products() {
   const { hero } = products;

@@ -10,6 +10,7 @@ import { protectivePackaging } from "~/content/protective-packaging";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
 import { buildBusinessJsonLd } from "~/lib/structured-data";
+import { inquiryDrafts } from "~/server/mail-drafts.server";
 import type { Route } from "./+types/protective-packaging";
 
 // The business data goes into the server-rendered head for search engines; the page does not show it.
@@ -17,6 +18,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   ...buildMeta(pages.protectivePackaging, siteOrigin(matches)),
   { "script:ld+json": buildBusinessJsonLd(siteOrigin(matches)) },
 ];
+
+/** Built at prerender: the page's scripts carry the finished e-mail links, not the drafts' texts. */
+export function loader() {
+  const { hero } = protectivePackaging;
+  return { mailDrafts: inquiryDrafts([hero.primaryInquiry, hero.secondaryInquiry]) };
+}
 
 export default function ProtectivePackaging() {
   const { hero, intro, materials, fabrication, applications, catalogLink, video } = protectivePackaging;

@@ -4,7 +4,7 @@ import type { Route } from "./+types/robots[.]txt";
 
 // Prerendered with the placeholder origin, which the server replaces with SITE_URL (see site.ts).
 export function loader({ context }: Route.LoaderArgs) {
-  return new Response(renderRobots(context?.siteUrl || ORIGIN_PLACEHOLDER), {
+  return new Response(renderRobots(context?.services?.siteUrl || ORIGIN_PLACEHOLDER), {
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
 }

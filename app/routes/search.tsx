@@ -21,8 +21,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const result: SiteSearchResult | null = query ? siteSearch.search(query) : null;
   if (result?.total === 0) {
     // Counting must not slow the answer down or fail it: the page does not wait for the database.
-    recordSearchMiss(context.db, query).catch((error: unknown) =>
-      context.logger.warn({ err: error }, "could not count a search without results"),
+    recordSearchMiss(context.services.db, query).catch((error: unknown) =>
+      context.services.logger.warn({ err: error }, "could not count a search without results"),
     );
   }
   return data({ query, result }, { headers: { "Cache-Control": "no-store" } });

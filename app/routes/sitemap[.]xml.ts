@@ -4,7 +4,7 @@ import type { Route } from "./+types/sitemap[.]xml";
 
 // Prerendered with the placeholder origin, which the server replaces with SITE_URL (see site.ts).
 export function loader({ context }: Route.LoaderArgs) {
-  const origin = context?.siteUrl || ORIGIN_PLACEHOLDER;
+  const origin = context?.services?.siteUrl || ORIGIN_PLACEHOLDER;
   return new Response(renderSitemap(sitemapEntries(new Date().toISOString().slice(0, 10)), origin), {
     headers: { "Content-Type": "application/xml; charset=utf-8" },
   });

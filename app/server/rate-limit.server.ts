@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { isIPv6 } from "node:net";
 import type { Kysely } from "kysely";
+import { TOO_MANY_REQUESTS } from "~/forms/common";
 import { type Dialect, writeTransaction } from "~/server/db/database.server";
 import { type Database, type DB, isoTime } from "~/server/db/schema.server";
 
@@ -122,6 +123,16 @@ export async function withinRateLimit<T>(
   });
   if (outcome.limited) rememberOverLimit(db, key, outcome.limited, now);
   return outcome;
+}
+
+/** The 429 answer of a form refused by its per-client limit, with the seconds until it may try again. */
+export function tooManyRequests(limited: RateLimitResult) {
+  return {
+    ok: false,
+    status: 429,
+    ...TOO_MANY_REQUESTS,
+    retryAfterSeconds: Math.ceil(limited.retryAfterMs / 1000),
+  } as const;
 }
 
 /** Counts one request of `key` on its own (see countHit). */

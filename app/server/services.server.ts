@@ -1,3 +1,4 @@
+import type { SiteServices } from "~/load-context";
 import { loadClientKeySecret } from "~/server/client-key-secret.server";
 import { createDatabase } from "~/server/db/database.server";
 import { migrate } from "~/server/db/migrations.server";
@@ -5,15 +6,13 @@ import type { Database } from "~/server/db/schema.server";
 import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
 import { createTransport, MAIL_CONCURRENCY } from "~/server/mail/transport.server";
-import { type MailWorker, startMailWorker } from "~/server/mail/worker.server";
+import { startMailWorker } from "~/server/mail/worker.server";
 import { startNewsletterHousekeeping } from "~/server/newsletter/housekeeping.server";
 
-/** What the server runs besides HTTP: the database and the mail worker. */
+/** What the server runs besides HTTP: the database and the mail worker, and the services built on them. */
 export interface Services {
-  db: Database;
-  mailWorker: MailWorker;
-  salesEmail: string;
-  mailFrom: string;
+  /** Handed unchanged to every loader, action and form service. */
+  site: SiteServices;
   /** Keys the per-client hashes (docs/decisions/0010-client-address-behind-proxies.md): from CLIENT_KEY_SECRET or generated once and kept in the database. */
   clientKeySecret: string;
   isHealthy(): Promise<boolean>;
@@ -46,10 +45,15 @@ export async function startServices(env: Env, logger: Logger): Promise<Services>
   logger.info({ database: env.DATABASE_URL.startsWith("sqlite:") ? "sqlite" : "postgres" }, "database ready");
 
   return {
-    db,
-    mailWorker,
-    salesEmail: env.SALES_EMAIL,
-    mailFrom: env.MAIL_FROM,
+    site: {
+      db,
+      logger,
+      salesEmail: env.SALES_EMAIL,
+      mailFrom: env.MAIL_FROM,
+      siteUrl: env.SITE_URL,
+      formSecret: clientKeySecret,
+      wakeMailWorker: () => mailWorker.wakeUp(),
+    },
     clientKeySecret,
     isHealthy: () => health.check(),
     async close() {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { sql } from "kysely";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   createDatabase,
   dialectOf,
@@ -14,6 +14,7 @@ import {
 import { migrate } from "~/server/db/migrations.server";
 import { isoTime } from "~/server/db/schema.server";
 import {
+  freshDatabaseEach,
   silentLogger,
   type TestDatabase,
   testDialects,
@@ -122,14 +123,8 @@ describe("createDatabase (sqlite)", () => {
   });
 });
 
-describe.each(testDialects)("database on $name", ({ create }) => {
-  let t: TestDatabase;
-  beforeEach(async () => {
-    t = await create();
-  });
-  afterEach(async () => {
-    await t.cleanup();
-  });
+describe.each(testDialects)("database on $name", (dialect) => {
+  const t = freshDatabaseEach(dialect);
 
   it("creates every table, and migrating again changes nothing", async () => {
     const tables = (await t.db.introspection.getTables()).map((table) => table.name).sort();

@@ -6,9 +6,9 @@ import { CONTACT_FAILURE } from "~/forms/contact";
 import { createDatabase } from "~/server/db/database.server";
 import { migrate } from "~/server/db/migrations.server";
 import type { Database } from "~/server/db/schema.server";
-import { memoryLogger, silentLogger, testPostgresUrl } from "~/server/db/test-databases.server";
 import { submitContact } from "~/server/forms/contact.server";
 import { createHealthCheck } from "~/server/services.server";
+import { memoryLogger, silentLogger, testPostgresUrl } from "../../../tests/support/databases";
 import { pgQuery } from "../../../tests/support/postgres";
 import { startTcpProxy, type TcpProxy } from "../../../tests/support/tcp-proxy";
 

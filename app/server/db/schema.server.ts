@@ -25,7 +25,7 @@ export interface ContactSubmissionTable {
 
 export interface NewsletterSubscriptionTable {
   id: Generated<number>;
-  /** Trimmed and lower-cased (D8). */
+  /** Trimmed and lower-cased (docs/product.md#newsletter-form). */
   email: string;
   /** The latest signup (docs/newsletter.md). */
   subscribed_at: IsoTimestamp;
@@ -60,7 +60,7 @@ export interface NewsletterAttemptTable {
   attempted_at: IsoTimestamp;
 }
 
-/** Fixed-window counters of the per-client limits (D9). */
+/** Fixed-window counters of the per-client limits (docs/product.md#per-client-limits). */
 export interface RateLimitHitTable {
   key: string;
   window_start: IsoTimestamp;

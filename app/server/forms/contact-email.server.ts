@@ -1,5 +1,5 @@
 import type { ContactInput } from "~/forms/contact";
-import type { QueuedMail } from "~/server/mail/outbox.server";
+import type { Email } from "~/server/mail/outbox.server";
 
 export const CONTACT_NOTIFICATION_KIND = "contact_notification";
 
@@ -94,7 +94,7 @@ export interface ContactNotificationInput {
 }
 
 /** The e-mail that tells sales about a new inquiry; replying answers the visitor directly. */
-export function buildContactNotification(input: ContactNotificationInput): QueuedMail {
+export function buildContactNotification(input: ContactNotificationInput): Email {
   const { contact, submissionId } = input;
   const received = input.receivedAt
     .toISOString()

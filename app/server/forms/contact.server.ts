@@ -1,15 +1,14 @@
-import { type FormResult, TOO_MANY_REQUESTS } from "~/forms/common";
+import type { FormInput, FormResult } from "~/forms/common";
 import { CONTACT_FAILURE, CONTACT_SUCCESS, isHoneypotFilled, parseContact } from "~/forms/contact";
-import { writeTransaction } from "~/server/db/database.server";
+import type { ContactServices } from "~/load-context";
 import { isoTime } from "~/server/db/schema.server";
 import { queueAcknowledgement } from "~/server/forms/acknowledgement.server";
 import { buildContactNotification } from "~/server/forms/contact-email.server";
-import type { ContactDeps, FormInput } from "~/server/forms/deps.server";
 import { newReference, withFreshReference } from "~/server/forms/reference.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
-import { hitRateLimit, type RateLimit } from "~/server/rate-limit.server";
+import { type RateLimit, tooManyRequests, withinRateLimit } from "~/server/rate-limit.server";
 
-/** Per-client limit of the contact form (D9). */
+/** Per-client limit of the contact form (docs/product.md#per-client-limits). */
 export const CONTACT_CLIENT_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60 * 1000 };
 
 const success = (reference?: string): FormResult => ({
@@ -20,19 +19,20 @@ const success = (reference?: string): FormResult => ({
 });
 
 /**
- * Handles one contact form post (D6, D7, D9): validates with the shared schema, then stores the
- * submission and queues the sales notification in one transaction. `clientKey` identifies the client
+ * Handles one contact form post (docs/product.md#contact-form): validates with the shared schema,
+ * then stores the submission and queues the sales notification in one transaction. `clientKey` identifies the client
  * (see clientKeyForIp); it is stored with the submission and keys the per-client limit.
  */
 export async function submitContact(
-  deps: ContactDeps,
+  deps: ContactServices,
   input: FormInput,
   clientKey: string,
 ): Promise<FormResult> {
   const { db, logger } = deps;
   const now = deps.now?.() ?? new Date();
 
-  // A filled honeypot gets the normal answer whatever else was sent, so a bot learns nothing (D7).
+  // A filled honeypot gets the normal answer whatever else was sent, so a bot learns nothing
+  // (docs/product.md#honeypot).
   if (isHoneypotFilled(input)) {
     logger.info({ clientKey }, "contact form honeypot filled: answered as success, nothing stored or sent");
     // With a reference like a real one's, so the answer does not give the check away.
@@ -40,24 +40,15 @@ export async function submitContact(
   }
 
   const parsed = parseContact(input);
-  if (!parsed.success) return { ok: false, status: 400, ...parsed.error };
+  if (!parsed.success) return { ok: false, status: 400, ...parsed.error, fieldErrors: parsed.fieldErrors };
   const contact = parsed.data;
 
   let reference: string;
   try {
-    const limit = await hitRateLimit(db, `contact:${clientKey}`, CONTACT_CLIENT_LIMIT, now);
-    if (!limit.allowed) {
-      logger.warn({ clientKey, count: limit.count }, "contact form: per-client limit reached");
-      return {
-        ok: false,
-        status: 429,
-        ...TOO_MANY_REQUESTS,
-        retryAfterSeconds: Math.ceil(limit.retryAfterMs / 1000),
-      };
-    }
-
-    const ids = await withFreshReference("C", (reference) =>
-      writeTransaction(db, async (trx) => {
+    // The per-client count, the lead and its two e-mails commit together: one transaction, no await
+    // in it but the database's own.
+    const stored = await withFreshReference("C", (reference) =>
+      withinRateLimit(db, `contact:${clientKey}`, CONTACT_CLIENT_LIMIT, now, async (trx) => {
         const submission = await trx
           .insertInto("contact_submissions")
           .values({ ...contact, reference, client_key: clientKey, created_at: isoTime(now) })
@@ -80,15 +71,19 @@ export async function submitContact(
         return { submissionId: submission.id, reference, outboxId, acknowledgementId };
       }),
     );
-    logger.info(ids, "contact submission stored and notification queued");
-    reference = ids.reference;
+    if (stored.limited) {
+      logger.warn({ clientKey, count: stored.limited.count }, "contact form: per-client limit reached");
+      return tooManyRequests(stored.limited);
+    }
+    logger.info(stored.value, "contact submission stored and notification queued");
+    reference = stored.value.reference;
   } catch (error) {
     logger.error({ err: error, clientKey }, "contact submission could not be stored");
     return { ok: false, status: 500, ...CONTACT_FAILURE };
   }
 
   try {
-    deps.onMailQueued?.();
+    deps.wakeMailWorker?.();
   } catch (error) {
     // The lead is stored and the worker's poll will send it; a failing nudge must not turn that into an error.
     logger.error({ err: error }, "waking the mail worker failed");

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONTACT_ERRORS } from "~/forms/contact";
-import { memoryLogger, type TestDatabase, testDialects } from "~/server/db/test-databases.server";
+import type { ContactServices } from "~/load-context";
 import { submitContact } from "~/server/forms/contact.server";
-import type { ContactDeps } from "~/server/forms/deps.server";
+import { memoryLogger, type TestDatabase, testDialects } from "../../../tests/support/databases";
 
 const valid = {
   name: "Dana Price",
@@ -15,7 +15,7 @@ const now = new Date("2025-06-02T14:30:00.000Z");
 
 describe.each(testDialects)("submitContact on $name", ({ create }) => {
   let t: TestDatabase;
-  let deps: ContactDeps;
+  let deps: ContactServices;
   let log: ReturnType<typeof memoryLogger>;
 
   beforeEach(async () => {
@@ -39,20 +39,25 @@ describe.each(testDialects)("submitContact on $name", ({ create }) => {
   });
 
   it.each([
-    [{ ...valid, name: " " }, CONTACT_ERRORS.nameRequired],
-    [{ ...valid, email: "" }, CONTACT_ERRORS.emailRequired],
-    [{ ...valid, email: "dana@example" }, CONTACT_ERRORS.emailInvalid],
-    [{ ...valid, message: "  " }, CONTACT_ERRORS.messageRequired],
-    [{ ...valid, message: "x".repeat(5001) }, CONTACT_ERRORS.messageTooLong],
-  ])("answers 400 with the notice and stores nothing (%#)", async (input, expected) => {
-    expect(await submitContact(deps, input, "client-a")).toEqual({ ok: false, status: 400, ...expected });
+    [{ ...valid, name: " " }, CONTACT_ERRORS.nameRequired, "name"],
+    [{ ...valid, email: "" }, CONTACT_ERRORS.emailRequired, "email"],
+    [{ ...valid, email: "dana@example" }, CONTACT_ERRORS.emailInvalid, "email"],
+    [{ ...valid, message: "  " }, CONTACT_ERRORS.messageRequired, "message"],
+    [{ ...valid, message: "x".repeat(5001) }, CONTACT_ERRORS.messageTooLong, "message"],
+  ])("answers 400 with the notice and stores nothing (%#)", async (input, expected, field) => {
+    expect(await submitContact(deps, input, "client-a")).toEqual({
+      ok: false,
+      status: 400,
+      ...expected,
+      fieldErrors: { [field]: expected.message },
+    });
     expect(await counts()).toEqual({ submissions: 0, outbox: 0 });
   });
 
   it("stores the submission and queues the notification, then answers 200", async () => {
-    const onMailQueued = vi.fn();
+    const wakeMailWorker = vi.fn();
     const result = await submitContact(
-      { ...deps, onMailQueued },
+      { ...deps, wakeMailWorker },
       { ...valid, name: "  Dana <b>Price</b>\r\nBcc: x@evil.example", phone: " 555-0100 " },
       "client-a",
     );
@@ -64,7 +69,7 @@ describe.each(testDialects)("submitContact on $name", ({ create }) => {
       reference: expect.stringMatching(/^C-[2-9A-HJKMNP-TW-Z]{6}$/),
     });
     const reference = result.reference;
-    expect(onMailQueued).toHaveBeenCalledOnce();
+    expect(wakeMailWorker).toHaveBeenCalledOnce();
 
     const submissions = await t.db.selectFrom("contact_submissions").selectAll().execute();
     expect(submissions).toEqual([

@@ -1,12 +1,29 @@
+/*
+ * Form posts, from the socket to a form service: the JSON endpoints /api/contact and /api/newsletter
+ * (answered here, before React Router; see serveFormApi), and the page actions that take the same
+ * forms without JavaScript. Both read the body once with parseFormBody and hand the fields to the
+ * same service with the server's services object, unchanged.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppLoadContext } from "react-router";
-import type { FormResult, FormText } from "~/forms/common";
+import type { FormInput, FormResult, FormText } from "~/forms/common";
 import { CONTACT_FIELDS } from "~/forms/contact";
 import { NEWSLETTER_FIELDS } from "~/forms/newsletter";
+import type { SiteServices } from "~/load-context";
 import { submitContact } from "~/server/forms/contact.server";
-import { type NewsletterDeps, subscribeNewsletter } from "~/server/forms/newsletter.server";
+import { subscribeNewsletter } from "~/server/forms/newsletter.server";
+import { readBody } from "~/server/http/react-router-handler.server";
 
-type Fields = Record<string, string>;
-type BodyResult = { ok: true; fields: Fields } | { ok: false; status: 400 | 415; text: FormText };
+/** A form post's fields as sent, text only, each once. */
+export type FormFields = Record<string, string>;
+type Fields = FormFields;
+export type BodyResult = { ok: true; fields: Fields } | { ok: false; status: 400 | 415; text: FormText };
+
+/** A form post's outcome, with the fields it was read from (none when the body could not be read). */
+export interface FormSubmission {
+  result: FormResult;
+  fields: FormFields;
+}
 
 const MALFORMED: FormText = {
   title: "Invalid Request",
@@ -34,15 +51,19 @@ function collect(entries: Iterable<[string, unknown]>, allowed: readonly string[
 }
 
 /**
- * Reads a form post (form-encoded, multipart or JSON) into plain text fields. Anything that is not
- * one of the form's own fields is refused (DECISIONS D12) rather than silently dropped.
+ * Reads a form body (form-encoded, multipart or JSON) into plain text fields. Anything that is not one
+ * of the form's own fields is refused (docs/product.md#form-requests) rather than silently dropped.
  */
-export async function readFormFields(request: Request, allowed: readonly string[]): Promise<BodyResult> {
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+export async function parseFormBody(
+  contentType: string | null | undefined,
+  bytes: Uint8Array,
+  allowed: readonly string[],
+): Promise<BodyResult> {
+  const type = (contentType ?? "").split(";")[0]?.trim().toLowerCase();
   if (type === "application/json") {
     let body: unknown;
     try {
-      body = JSON.parse(await request.text());
+      body = JSON.parse(new TextDecoder().decode(bytes));
     } catch {
       return refuse(400, MALFORMED.title, "The request body is not valid JSON.");
     }
@@ -51,9 +72,16 @@ export async function readFormFields(request: Request, allowed: readonly string[
     }
     return collect(Object.entries(body), allowed);
   }
-  if (type === "application/x-www-form-urlencoded" || type === "multipart/form-data") {
+  if (type === "application/x-www-form-urlencoded") {
+    return collect(new URLSearchParams(new TextDecoder().decode(bytes)), allowed);
+  }
+  if (type === "multipart/form-data" && contentType) {
     try {
-      return collect((await request.formData()).entries(), allowed);
+      // The platform's own multipart reader; the forms' bodies are small and already in memory.
+      const form = await new Response(new Uint8Array(bytes), {
+        headers: { "content-type": contentType },
+      }).formData();
+      return collect(form.entries(), allowed);
     } catch {
       return { ok: false, status: 400, text: MALFORMED };
     }
@@ -65,71 +93,149 @@ export async function readFormFields(request: Request, allowed: readonly string[
   );
 }
 
-async function handle(
+/** parseFormBody for a page action's Request. */
+export async function readFormFields(request: Request, allowed: readonly string[]): Promise<BodyResult> {
+  return parseFormBody(
+    request.headers.get("content-type"),
+    new Uint8Array(await request.arrayBuffer()),
+    allowed,
+  );
+}
+
+/** A form service: validates the fields, stores what it must and says how it went. */
+export type FormService = (
+  services: SiteServices,
+  input: FormInput,
+  clientKey: string,
+) => Promise<FormResult>;
+
+/**
+ * Hands a read body's fields to the form's service. The fields come back with the result, so a page
+ * action can fill the form again without reading the body a second time.
+ */
+export async function submitFields(
+  body: BodyResult,
+  service: FormService,
+  services: SiteServices,
+  clientKey: string,
+): Promise<FormSubmission> {
+  if (!body.ok) {
+    return {
+      result: { ok: false, status: body.status === 415 ? 400 : body.status, ...body.text },
+      fields: {},
+    };
+  }
+  return { result: await service(services, body.fields, clientKey), fields: body.fields };
+}
+
+/** The contact form posted to its page (without JavaScript). */
+export async function handleContactRequest(
   request: Request,
-  allowed: readonly string[],
-  submit: (fields: Fields) => Promise<FormResult>,
-): Promise<FormResult> {
-  const body = await readFormFields(request, allowed);
-  if (!body.ok) return { ok: false, status: body.status === 415 ? 400 : body.status, ...body.text };
-  return submit(body.fields);
+  context: AppLoadContext,
+): Promise<FormSubmission> {
+  const body = await readFormFields(request, CONTACT_FIELDS);
+  return submitFields(body, submitContact, context.services, context.clientKey);
 }
 
-export function handleContactRequest(request: Request, context: AppLoadContext): Promise<FormResult> {
-  return handle(request, CONTACT_FIELDS, (fields) =>
-    submitContact(
-      {
-        db: context.db,
-        logger: context.logger,
-        salesEmail: context.salesEmail,
-        mailFrom: context.mailFrom,
-        onMailQueued: context.wakeMailWorker,
-      },
-      fields,
-      context.clientKey,
-    ),
-  );
-}
-
-/** What the newsletter needs from a request's context: the database and where its links point. */
-export function newsletterDeps(context: AppLoadContext): NewsletterDeps {
-  return {
-    db: context.db,
-    logger: context.logger,
-    siteUrl: context.siteUrl,
-    mailFrom: context.mailFrom,
-    salesEmail: context.salesEmail,
-    onMailQueued: context.wakeMailWorker,
-  };
-}
-
-export function handleNewsletterRequest(request: Request, context: AppLoadContext): Promise<FormResult> {
-  return handle(request, NEWSLETTER_FIELDS, (fields) =>
-    subscribeNewsletter(newsletterDeps(context), fields, context.clientKey),
-  );
+/** The newsletter sign-up posted to a page (without JavaScript). */
+export async function handleNewsletterRequest(
+  request: Request,
+  context: AppLoadContext,
+): Promise<FormSubmission> {
+  const body = await readFormFields(request, NEWSLETTER_FIELDS);
+  return submitFields(body, subscribeNewsletter, context.services, context.clientKey);
 }
 
 /** Headers that go with a form result: Retry-After on a 429, never cached. */
-export function formResultHeaders(result: FormResult): HeadersInit {
+export function formResultHeaders(result: FormResult): Record<string, string> {
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (result.status === 429 && result.retryAfterSeconds)
     headers["Retry-After"] = String(result.retryAfterSeconds);
   return headers;
 }
 
-/** The JSON answer of the /api form endpoints: `{ ok, title, message }` with the result's status. */
-export function formJsonResponse(result: FormResult): Response {
-  const { ok, title, message, reference } = result;
-  return Response.json(
-    { ok, title, message, ...(reference ? { reference } : {}) },
-    { status: result.status, headers: formResultHeaders(result) },
-  );
+/**
+ * The JSON answer of the /api form endpoints: `{ ok, title, message }` with the result's status, plus
+ * `reference` on success and `fieldErrors` (field name to message) when fields were refused.
+ */
+export function formJsonBody(result: FormResult): string {
+  const { ok, title, message, reference, fieldErrors } = result;
+  return JSON.stringify({
+    ok,
+    title,
+    message,
+    ...(reference ? { reference } : {}),
+    ...(fieldErrors ? { fieldErrors } : {}),
+  });
 }
 
 /** The answer to a GET on a POST-only endpoint. */
+export const POST_ONLY = (what: string) => ({
+  ok: false,
+  title: "Method Not Allowed",
+  message: `Send the ${what} with POST.`,
+});
+
 export function postOnlyResponse(what: string): Response {
-  return Response.json(
-    { ok: false, title: "Method Not Allowed", message: `Send the ${what} with POST.` },
-    { status: 405, headers: { Allow: "POST" } },
-  );
+  return Response.json(POST_ONLY(what), { status: 405, headers: { Allow: "POST" } });
+}
+
+interface FormApi {
+  /** How the form is named in the answer to a GET. */
+  what: string;
+  fields: readonly string[];
+  service: FormService;
+}
+
+/**
+ * The JSON endpoints the forms post to with JavaScript. Answered here, without React Router: a post is
+ * read, checked and stored straight from the socket, which costs a fraction of building Web
+ * Request and Response objects for it (docs/benchmarks.md). The no-JavaScript posts go to the pages'
+ * actions, which call the same services.
+ */
+const FORM_APIS = new Map<string, FormApi>([
+  ["/api/contact", { what: "contact form", fields: CONTACT_FIELDS, service: submitContact }],
+  ["/api/newsletter", { what: "newsletter signup", fields: NEWSLETTER_FIELDS, service: subscribeNewsletter }],
+]);
+
+export function isFormApi(pathname: string): boolean {
+  return FORM_APIS.has(pathname);
+}
+
+export interface FormApiOptions {
+  services: SiteServices;
+  /** The client's key for the per-client limits (see clientKeyForIp). */
+  clientKey: (req: IncomingMessage) => string;
+  maxBodyBytes: number;
+}
+
+function answer(res: ServerResponse, status: number, body: string, headers: Record<string, string>): void {
+  res.writeHead(status, {
+    ...headers,
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(body),
+  });
+  res.end(body);
+}
+
+/**
+ * Answers a request to one of the form endpoints. The pipeline has already refused cross-site posts
+ * and bodies without a length, too large or of another type.
+ */
+export async function serveFormApi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  options: FormApiOptions,
+): Promise<void> {
+  const api = FORM_APIS.get(pathname);
+  if (!api) throw new Error(`no form endpoint at ${pathname}`);
+  if (req.method !== "POST") {
+    answer(res, 405, req.method === "HEAD" ? "" : JSON.stringify(POST_ONLY(api.what)), { Allow: "POST" });
+    return;
+  }
+  const bytes = await readBody(req, options.maxBodyBytes);
+  const body = await parseFormBody(req.headers["content-type"], bytes, api.fields);
+  const { result } = await submitFields(body, api.service, options.services, options.clientKey(req));
+  answer(res, result.status, formJsonBody(result), formResultHeaders(result));
 }

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { newsletterConfirmHint } from "~/content/newsletter";
-import { type FormResult, TOO_MANY_REQUESTS } from "~/forms/common";
+import type { FormInput, FormResult } from "~/forms/common";
 import {
   NEWSLETTER_ALREADY_SUBSCRIBED,
   NEWSLETTER_ATTEMPT_WINDOW_MS,
@@ -10,19 +10,15 @@ import {
   NEWSLETTER_TOO_MANY_ATTEMPTS,
   parseNewsletter,
 } from "~/forms/newsletter";
-import { toCount, writeTransaction } from "~/server/db/database.server";
+import type { NewsletterServices } from "~/load-context";
+import { toCount } from "~/server/db/database.server";
 import { isoTime } from "~/server/db/schema.server";
-import type { FormDeps, FormInput } from "~/server/forms/deps.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
-import {
-  buildConfirmationMail,
-  NEWSLETTER_CONSENT_VERSION,
-  type NewsletterMailSettings,
-} from "~/server/newsletter/mail.server";
+import { buildConfirmationMail, NEWSLETTER_CONSENT_VERSION } from "~/server/newsletter/mail.server";
 import { confirmUrl, createToken } from "~/server/newsletter/tokens.server";
-import { hitRateLimit, type RateLimit } from "~/server/rate-limit.server";
+import { type RateLimit, tooManyRequests, withinRateLimit } from "~/server/rate-limit.server";
 
-/** Per-client limit of the newsletter form (D9), on top of the per-address attempt rule (D8). */
+/** Per-client limit of the newsletter form (docs/product.md#per-client-limits), besides the attempt rule. */
 export const NEWSLETTER_CLIENT_LIMIT: RateLimit = { limit: 10, windowMs: 10 * 60 * 1000 };
 
 /** A signup while pending re-sends the confirmation, but not more often than this. */
@@ -30,11 +26,6 @@ export const CONFIRMATION_RESEND_MS = 10 * 60 * 1000;
 
 /** First key of PostgreSQL's two-key advisory locks, so ours never collide with other users of them. */
 export const NEWSLETTER_LOCK_NAMESPACE = 0x52494447;
-
-export interface NewsletterDeps extends FormDeps, NewsletterMailSettings {
-  /** Called after a message was queued: pass the mail worker's wakeUp. */
-  onMailQueued?: () => void;
-}
 
 /** The success notice: the site's fixed text, then the one sentence that asks for the confirmation. */
 export const NEWSLETTER_PENDING_SUCCESS = {
@@ -45,16 +36,16 @@ export const NEWSLETTER_PENDING_SUCCESS = {
 type Outcome = "pending" | "confirmed" | "too_many_attempts";
 
 /**
- * Handles one newsletter post (D8, D9, docs/newsletter.md). The attempt rule counts accepted attempts
- * (new, pending and duplicate signups) for the address in a rolling 24 h; the 4th is refused and,
- * being refused, is not counted, so "try again tomorrow" holds. Counting and recording happen under
- * one lock per address (an advisory lock on PostgreSQL, the write lock on SQLite), so concurrent
- * requests never let more than three through. A new or pending or unsubscribed address gets a
- * pending subscription and a confirmation e-mail in the same transaction; only a confirmed address
- * is 'Already Subscribed'.
+ * Handles one newsletter post (docs/product.md#newsletter-form, docs/newsletter.md). The attempt rule
+ * counts accepted attempts (new, pending and duplicate signups) for the address in a rolling 24 h;
+ * the 4th is refused and, being refused, is not counted, so "try again tomorrow" holds. Counting and
+ * recording happen under one lock per address (an advisory lock on PostgreSQL, the write lock on
+ * SQLite), so concurrent requests never let more than three through. A new or pending or
+ * unsubscribed address gets a pending subscription and a confirmation e-mail in the same
+ * transaction; only a confirmed address is 'Already Subscribed'.
  */
 export async function subscribeNewsletter(
-  deps: NewsletterDeps,
+  deps: NewsletterServices,
   input: FormInput,
   clientKey: string,
 ): Promise<FormResult> {
@@ -62,93 +53,93 @@ export async function subscribeNewsletter(
   const now = deps.now?.() ?? new Date();
 
   const parsed = parseNewsletter(input);
-  if (!parsed.success) return { ok: false, status: 400, ...parsed.error };
+  if (!parsed.success) return { ok: false, status: 400, ...parsed.error, fieldErrors: parsed.fieldErrors };
   const { email } = parsed.data;
 
   try {
-    const limit = await hitRateLimit(db, `newsletter:${clientKey}`, NEWSLETTER_CLIENT_LIMIT, now);
-    if (!limit.allowed) {
-      logger.warn({ clientKey, count: limit.count }, "newsletter: per-client limit reached");
-      return {
-        ok: false,
-        status: 429,
-        ...TOO_MANY_REQUESTS,
-        retryAfterSeconds: Math.ceil(limit.retryAfterMs / 1000),
-      };
-    }
-
     const at = isoTime(now);
     const windowStart = isoTime(new Date(now.getTime() - NEWSLETTER_ATTEMPT_WINDOW_MS));
     const resendBefore = isoTime(new Date(now.getTime() - CONFIRMATION_RESEND_MS));
     let queued = false;
-    const outcome = await writeTransaction(db, async (trx, dialect): Promise<Outcome> => {
-      if (dialect === "postgres") {
-        await sql`select pg_advisory_xact_lock(${sql.lit(NEWSLETTER_LOCK_NAMESPACE)}, hashtext(${email}))`.execute(
-          trx,
-        );
-      }
-      // Attempts older than the window never count again; dropping them keeps the table small.
-      await trx
-        .deleteFrom("newsletter_attempts")
-        .where("email", "=", email)
-        .where("attempted_at", "<", windowStart)
-        .execute();
-      const { attempts } = await trx
-        .selectFrom("newsletter_attempts")
-        .select((eb) => eb.fn.countAll<string | number>().as("attempts"))
-        .where("email", "=", email)
-        .where("attempted_at", ">=", windowStart)
-        .executeTakeFirstOrThrow();
-      if (toCount(attempts) >= NEWSLETTER_MAX_ATTEMPTS) return "too_many_attempts";
-
-      await trx.insertInto("newsletter_attempts").values({ email, attempted_at: at }).execute();
-      const existing = await trx
-        .selectFrom("newsletter_subscriptions")
-        .select(["id", "status", "confirmation_sent_at"])
-        .where("email", "=", email)
-        .executeTakeFirst();
-      if (existing?.status === "confirmed") return "confirmed";
-
-      const consent = {
-        subscribed_at: at,
-        consent_version: NEWSLETTER_CONSENT_VERSION,
-        client_key: clientKey,
-      };
-      let id: number;
-      if (!existing) {
-        const row = await trx
-          .insertInto("newsletter_subscriptions")
-          .values({ email, status: "pending", ...consent, confirmation_sent_at: at })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        id = row.id;
-      } else {
-        id = existing.id;
-        const resend =
-          existing.status === "unsubscribed" ||
-          existing.confirmation_sent_at === null ||
-          existing.confirmation_sent_at <= resendBefore;
+    // The per-client count and the signup commit together, in one transaction.
+    const stored = await withinRateLimit(
+      db,
+      `newsletter:${clientKey}`,
+      NEWSLETTER_CLIENT_LIMIT,
+      now,
+      async (trx, dialect): Promise<Outcome> => {
+        if (dialect === "postgres") {
+          await sql`select pg_advisory_xact_lock(${sql.lit(NEWSLETTER_LOCK_NAMESPACE)}, hashtext(${email}))`.execute(
+            trx,
+          );
+        }
+        // Attempts older than the window never count again; dropping them keeps the table small.
         await trx
-          .updateTable("newsletter_subscriptions")
-          .set({
-            status: "pending",
-            ...consent,
-            confirmed_at: null,
-            unsubscribed_at: null,
-            ...(resend ? { confirmation_sent_at: at } : {}),
-          })
-          .where("id", "=", id)
+          .deleteFrom("newsletter_attempts")
+          .where("email", "=", email)
+          .where("attempted_at", "<", windowStart)
           .execute();
-        if (!resend) return "pending";
-      }
-      const token = await createToken(trx, id, "confirm", now);
-      await enqueueMail(trx, buildConfirmationMail(deps, email, confirmUrl(deps.siteUrl, token)), now);
-      queued = true;
-      return "pending";
-    });
+        const { attempts } = await trx
+          .selectFrom("newsletter_attempts")
+          .select((eb) => eb.fn.countAll<string | number>().as("attempts"))
+          .where("email", "=", email)
+          .where("attempted_at", ">=", windowStart)
+          .executeTakeFirstOrThrow();
+        if (toCount(attempts) >= NEWSLETTER_MAX_ATTEMPTS) return "too_many_attempts";
 
-    if (queued) deps.onMailQueued?.();
-    switch (outcome) {
+        await trx.insertInto("newsletter_attempts").values({ email, attempted_at: at }).execute();
+        const existing = await trx
+          .selectFrom("newsletter_subscriptions")
+          .select(["id", "status", "confirmation_sent_at"])
+          .where("email", "=", email)
+          .executeTakeFirst();
+        if (existing?.status === "confirmed") return "confirmed";
+
+        const consent = {
+          subscribed_at: at,
+          consent_version: NEWSLETTER_CONSENT_VERSION,
+          client_key: clientKey,
+        };
+        let id: number;
+        if (!existing) {
+          const row = await trx
+            .insertInto("newsletter_subscriptions")
+            .values({ email, status: "pending", ...consent, confirmation_sent_at: at })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          id = row.id;
+        } else {
+          id = existing.id;
+          const resend =
+            existing.status === "unsubscribed" ||
+            existing.confirmation_sent_at === null ||
+            existing.confirmation_sent_at <= resendBefore;
+          await trx
+            .updateTable("newsletter_subscriptions")
+            .set({
+              status: "pending",
+              ...consent,
+              confirmed_at: null,
+              unsubscribed_at: null,
+              ...(resend ? { confirmation_sent_at: at } : {}),
+            })
+            .where("id", "=", id)
+            .execute();
+          if (!resend) return "pending";
+        }
+        const token = await createToken(trx, id, "confirm", now);
+        await enqueueMail(trx, buildConfirmationMail(deps, email, confirmUrl(deps.siteUrl, token)), now);
+        queued = true;
+        return "pending";
+      },
+    );
+
+    if (stored.limited) {
+      logger.warn({ clientKey, count: stored.limited.count }, "newsletter: per-client limit reached");
+      return tooManyRequests(stored.limited);
+    }
+    if (queued) deps.wakeMailWorker?.();
+    switch (stored.value) {
       case "pending":
         logger.info({ clientKey, confirmationQueued: queued }, "newsletter signup stored as pending");
         return { ok: true, status: 200, ...NEWSLETTER_PENDING_SUCCESS };

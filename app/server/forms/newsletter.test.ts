@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { memoryLogger, type TestDatabase, testDialects } from "~/server/db/test-databases.server";
-import { type NewsletterDeps, subscribeNewsletter } from "~/server/forms/newsletter.server";
+import type { NewsletterServices } from "~/load-context";
+import { subscribeNewsletter } from "~/server/forms/newsletter.server";
+import { memoryLogger, type TestDatabase, testDialects } from "../../../tests/support/databases";
 
 const hour = 60 * 60 * 1000;
 const start = new Date("2025-06-02T08:00:00.000Z");
 
 describe.each(testDialects)("subscribeNewsletter on $name", ({ create }) => {
   let t: TestDatabase;
-  let deps: NewsletterDeps;
+  let deps: NewsletterServices;
   let clock: Date;
   let clients = 0;
   // A new client per request, unless a test says otherwise: the per-client limit is tested apart.
@@ -29,18 +30,20 @@ describe.each(testDialects)("subscribeNewsletter on $name", ({ create }) => {
     await t.cleanup();
   });
 
-  it("answers 400 with the spec's notices", async () => {
+  it("answers 400 with the documented notices", async () => {
     expect(await subscribeNewsletter(deps, { email: " " }, freshClient())).toEqual({
       ok: false,
       status: 400,
       title: "Email Required",
       message: "Please enter your email address",
+      fieldErrors: { email: "Please enter your email address" },
     });
     expect(await subscribeNewsletter(deps, { email: "nope@" }, freshClient())).toEqual({
       ok: false,
       status: 400,
       title: "Invalid Email",
       message: "Please enter a valid email address",
+      fieldErrors: { email: "Please enter a valid email address" },
     });
   });
 

@@ -2,6 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import { resolveLegacyRedirect } from "~/content/redirects";
 import { withoutTrailingSlashes } from "~/lib/paths";
 import { hasResourceFilters } from "~/lib/resource-search";
+import { type FormApiOptions, isFormApi, serveFormApi } from "~/server/forms/form-request.server";
 import type { Logger } from "~/server/logger.server";
 import {
   MAX_QUOTE_BODY_BYTES,
@@ -27,8 +28,10 @@ export interface PipelineOptions {
   staticFiles?: StaticFiles;
   /** Vite's dev middlewares, in development only. */
   devMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
-  /** React Router, for everything that is not a static file. */
+  /** React Router, for everything that is not a static file or a form endpoint. */
   appHandler: AppHandler;
+  /** The form endpoints' services (/api/contact, /api/newsletter); absent, React Router answers them (404). */
+  formApi?: Omit<FormApiOptions, "maxBodyBytes">;
   trustProxy: TrustProxy;
   isHealthy: () => Promise<boolean>;
   /** Longest time a quote upload may take (docs/quotes.md); the parser's default when unset. */
@@ -154,8 +157,13 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
       });
       return;
     }
+    const formApi = options.formApi && isFormApi(pathname) ? options.formApi : undefined;
+    if (formApi && method !== "POST") {
+      await serveFormApi(req, res, pathname, { ...formApi, maxBodyBytes: MAX_BODY_BYTES });
+      return;
+    }
     if (method !== "POST") {
-      // D4: one URL per page, without a trailing slash.
+      // One URL per page, without a trailing slash (docs/product.md#urls).
       if (pathname.length > 1 && pathname.endsWith("/")) {
         redirect(res, `${withoutTrailingSlashes(pathname)}${search}`);
         return;
@@ -173,6 +181,9 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
       sendError(req, res, 403, "Forbidden", "Forms on this site can only be sent from this site.");
       return;
     } else if (rejectBadBody(req, res, pathname)) {
+      return;
+    } else if (formApi) {
+      await serveFormApi(req, res, pathname, { ...formApi, maxBodyBytes: MAX_BODY_BYTES });
       return;
     } else if (QUOTE_UPLOAD_PATHS.has(pathname)) {
       // Read here, as a stream, and handed to the route as context.upload (docs/decisions/0011-quote-uploads.md).

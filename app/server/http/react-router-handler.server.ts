@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "react-router";
-import type { AppServices } from "~/load-context";
+import type { RequestContext } from "~/load-context";
 import { takeQuoteUpload } from "~/server/quotes/quote-upload.server";
 import { createNonce, pagePolicy } from "./csp.server";
 import type { RequestTarget } from "./request-target.server";
@@ -57,7 +57,7 @@ export interface ReactRouterHandlerOptions {
   development: boolean;
   maxBodyBytes: number;
   /** The services handed to loaders and actions, for this request; `cspNonce` is filled in here. */
-  loadContext: (req: IncomingMessage) => Omit<AppServices, "cspNonce">;
+  loadContext: (req: IncomingMessage) => Omit<RequestContext, "cspNonce">;
   protocol: (req: IncomingMessage) => "http" | "https";
 }
 

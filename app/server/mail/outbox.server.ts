@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
-import { type DB, isoTime } from "~/server/db/schema.server";
+import { type DB, isoTime, type OutboxMessage } from "~/server/db/schema.server";
 
 /** Which queued mail goes first: a lead's notification never waits behind a newsletter. */
 export const MAIL_PRIORITY = {
@@ -12,7 +12,13 @@ export const MAIL_PRIORITY = {
   bulk: 10,
 } as const;
 
-export interface QueuedMail {
+/**
+ * An e-mail as the site handles it, one shape from the service that writes it to the transport that
+ * sends it: services build one and queue it (enqueueMail), the worker reads it back (emailFromRow) and
+ * hands it to the transport with its Message-ID and attachments.
+ */
+export interface Email {
+  /** What the message is about, e.g. contact_notification; for logs and exports. */
   kind: string;
   from: string;
   to: string;
@@ -22,11 +28,28 @@ export interface QueuedMail {
   html?: string | null;
   /** Extra headers, e.g. List-Unsubscribe; names and values must already be header-safe. */
   headers?: Readonly<Record<string, string>>;
+  /** See MAIL_PRIORITY; leads by default. */
   priority?: number;
-  /** When set, a message with the same key already queued (or sent) makes this call do nothing. */
+  /** When set, a message with the same key already queued (or sent) makes enqueueMail do nothing. */
   dedupeKey?: string;
   /** Ids of stored_files rows (see storeFile), attached in this order. */
   attachmentFileIds?: readonly number[];
+}
+
+/** An outbox row back as the Email it was queued as (its attachments are read by the worker). */
+export function emailFromRow(row: OutboxMessage): Email {
+  return {
+    kind: row.kind,
+    from: row.from_address,
+    to: row.to_address,
+    replyTo: row.reply_to,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined,
+    priority: row.priority,
+    dedupeKey: row.dedupe_key ?? undefined,
+  };
 }
 
 /**
@@ -36,7 +59,7 @@ export interface QueuedMail {
  */
 export async function enqueueMail(
   trx: Kysely<DB>,
-  mail: QueuedMail,
+  mail: Email,
   now: Date = new Date(),
 ): Promise<number | null> {
   const at = isoTime(now);

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeTransaction } from "~/server/db/database.server";
-import { memoryLogger, type TestDatabase, testDialects } from "~/server/db/test-databases.server";
 import { enqueueMail, MAIL_PRIORITY, storeFile } from "~/server/mail/outbox.server";
-import { type SmtpPeer, startSmtpPeer } from "~/server/mail/test-smtp-peer.server";
 import { createTransport } from "~/server/mail/transport.server";
 import { createMailWorker } from "~/server/mail/worker.server";
+import { memoryLogger, type TestDatabase, testDialects } from "../../../tests/support/databases";
+import { type SmtpPeer, startSmtpPeer } from "../../../tests/support/smtp-peer";
 
 const from = "Ridgeline Website <website@ridgeline-supply.example>";
 const sha256 = (content: Buffer) => createHash("sha256").update(content).digest("hex");

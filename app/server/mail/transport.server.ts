@@ -5,22 +5,17 @@ import nodemailer from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { Env } from "~/server/env.server";
 import { logger as defaultLogger, type Logger } from "~/server/logger.server";
+import type { Email } from "~/server/mail/outbox.server";
 
 /** Messages the mail worker sends at the same time, and SMTP connections kept open for them. */
 export const MAIL_CONCURRENCY = 4;
 
-export interface OutgoingMail {
-  from: string;
-  to: string;
-  replyTo?: string | null;
-  subject: string;
-  text: string;
-  html?: string | null;
+/** An Email as it goes out: with its Message-ID and the content of its attachments. */
+export type OutgoingMail = Email & {
   /** A stable Message-ID lets the recipient's client fold a rare duplicate delivery. */
   messageId?: string;
-  headers?: Readonly<Record<string, string>>;
   attachments?: ReadonlyArray<{ filename: string; contentType: string; content: Buffer }>;
-}
+};
 
 export interface SendResult {
   messageId: string;

@@ -3,11 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterEach, describe, expect, it } from "vitest";
-import { memoryLogger } from "~/server/db/test-databases.server";
-import { startSmtpPeer } from "~/server/mail/test-smtp-peer.server";
 import { createTransport } from "~/server/mail/transport.server";
+import { memoryLogger } from "../../../tests/support/databases";
+import { startSmtpPeer } from "../../../tests/support/smtp-peer";
 
 const mail = {
+  kind: "test",
   from: "Ridgeline Website <website@ridgeline-supply.example>",
   to: "sales@ridgeline-supply.example",
   replyTo: "dana@example.com",

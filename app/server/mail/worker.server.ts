@@ -1,7 +1,7 @@
 import { toCount, writeTransaction } from "~/server/db/database.server";
 import { type Database, isoTime, type OutboxMessage } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
-import { MAIL_PRIORITY } from "~/server/mail/outbox.server";
+import { emailFromRow, MAIL_PRIORITY } from "~/server/mail/outbox.server";
 import type { MailTransport } from "~/server/mail/transport.server";
 
 export interface MailWorkerOptions {
@@ -173,14 +173,8 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
     timer.unref();
     try {
       const result = await transport.send({
-        from: message.from_address,
-        to: message.to_address,
-        replyTo: message.reply_to,
-        subject: message.subject,
-        text: message.text_body,
-        html: message.html_body,
+        ...emailFromRow(message),
         messageId: messageIdFor(message),
-        headers: message.headers ? (JSON.parse(message.headers) as Record<string, string>) : undefined,
         attachments: await attachmentsOf(message.id),
       });
       return { response: result.response ?? result.file, failure: null };

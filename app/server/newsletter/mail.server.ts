@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { company } from "~/content/company";
 import { newsletter } from "~/content/newsletter";
 import { escapeHtml } from "~/server/forms/contact-email.server";
-import { MAIL_PRIORITY, type QueuedMail } from "~/server/mail/outbox.server";
+import { type Email, MAIL_PRIORITY } from "~/server/mail/outbox.server";
 
 /** Where newsletter e-mails come from and link to. */
 export interface NewsletterMailSettings {
@@ -87,11 +87,7 @@ export const NEWSLETTER_MAIL_KINDS = {
  * The double opt-in e-mail. It goes to someone who is not a subscriber yet and may never have asked,
  * so it carries no List-Unsubscribe: ignoring it is enough, and it says so.
  */
-export function buildConfirmationMail(
-  settings: NewsletterMailSettings,
-  to: string,
-  link: string,
-): QueuedMail {
+export function buildConfirmationMail(settings: NewsletterMailSettings, to: string, link: string): Email {
   const subject = `Confirm your subscription to the ${company.name} newsletter`;
   const text = [
     "Please confirm your newsletter subscription",
@@ -143,7 +139,7 @@ export function subscriberMail(
     priority: number;
     dedupeKey?: string;
   },
-): QueuedMail {
+): Email {
   return {
     kind: parts.kind,
     from: settings.mailFrom,
@@ -162,11 +158,7 @@ export function subscriberMail(
   };
 }
 
-export function buildWelcomeMail(
-  settings: NewsletterMailSettings,
-  to: string,
-  unsubscribe: string,
-): QueuedMail {
+export function buildWelcomeMail(settings: NewsletterMailSettings, to: string, unsubscribe: string): Email {
   return subscriberMail(settings, {
     kind: NEWSLETTER_MAIL_KINDS.welcome,
     to,
@@ -190,7 +182,7 @@ export function buildUnsubscribeLinkMail(
   to: string,
   unsubscribe: string,
   dedupeKey: string,
-): QueuedMail {
+): Email {
   return subscriberMail(settings, {
     kind: NEWSLETTER_MAIL_KINDS.unsubscribeLink,
     to,

@@ -1,10 +1,9 @@
 import type { ParsedMail } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { NewsletterServices } from "~/load-context";
 import { writeTransaction } from "~/server/db/database.server";
-import { memoryLogger, type TestDatabase, testDialects } from "~/server/db/test-databases.server";
-import { type NewsletterDeps, subscribeNewsletter } from "~/server/forms/newsletter.server";
+import { subscribeNewsletter } from "~/server/forms/newsletter.server";
 import { enqueueMail, MAIL_PRIORITY, storeFile } from "~/server/mail/outbox.server";
-import { type SmtpPeer, startSmtpPeer } from "~/server/mail/test-smtp-peer.server";
 import { createTransport } from "~/server/mail/transport.server";
 import { createMailWorker } from "~/server/mail/worker.server";
 import { parseIssue, sendIssue } from "~/server/newsletter/issue.server";
@@ -16,6 +15,8 @@ import {
   unsubscribeWithToken,
 } from "~/server/newsletter/subscriptions.server";
 import { exportPersonalData, forgetPersonalData } from "~/server/privacy.server";
+import { memoryLogger, type TestDatabase, testDialects } from "../../../tests/support/databases";
+import { type SmtpPeer, startSmtpPeer } from "../../../tests/support/smtp-peer";
 
 const SITE = "https://ridgeline.test";
 const day = 24 * 60 * 60 * 1000;
@@ -40,7 +41,7 @@ const textOf = (mail: ParsedMail | undefined) => mail?.text ?? "";
 describe.each(testDialects)("newsletter life cycle on $name", ({ create }) => {
   let t: TestDatabase;
   let peer: SmtpPeer;
-  let deps: NewsletterDeps;
+  let deps: NewsletterServices;
   let clock: Date;
   let clients = 0;
   const client = () => `client-${++clients}`;

@@ -1,14 +1,15 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
-import { TOO_MANY_REQUESTS } from "~/forms/common";
+import type { FieldErrors } from "~/forms/common";
 import { parseNewsletter } from "~/forms/newsletter";
+import type { NewsletterServices } from "~/load-context";
 import { writeTransaction } from "~/server/db/database.server";
 import { type Database, isoTime } from "~/server/db/schema.server";
-import { NEWSLETTER_LOCK_NAMESPACE, type NewsletterDeps } from "~/server/forms/newsletter.server";
+import { NEWSLETTER_LOCK_NAMESPACE } from "~/server/forms/newsletter.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { buildUnsubscribeLinkMail, buildWelcomeMail } from "~/server/newsletter/mail.server";
 import { createToken, hashToken, isTokenShaped, unsubscribeUrl } from "~/server/newsletter/tokens.server";
-import { hitRateLimit, type RateLimit } from "~/server/rate-limit.server";
+import { hitRateLimit, type RateLimit, tooManyRequests } from "~/server/rate-limit.server";
 
 /** What a link led to; the pages turn each into a message and a status. */
 export type LinkOutcome = "confirmed" | "unsubscribed" | "invalid" | "expired" | "used";
@@ -40,7 +41,7 @@ async function lockAddress(trx: Parameters<Parameters<typeof writeTransaction>[1
  * Confirms the subscription a confirmation token belongs to, marks the subscription's confirmation
  * tokens used and queues the welcome e-mail, in one transaction. Anything else changes nothing.
  */
-export async function confirmSubscription(deps: NewsletterDeps, token: unknown): Promise<LinkOutcome> {
+export async function confirmSubscription(deps: NewsletterServices, token: unknown): Promise<LinkOutcome> {
   if (!isTokenShaped(token)) return "invalid";
   const now = deps.now?.() ?? new Date();
   const at = isoTime(now);
@@ -91,7 +92,7 @@ export async function confirmSubscription(deps: NewsletterDeps, token: unknown):
     queued = true;
     return "confirmed";
   });
-  if (queued) deps.onMailQueued?.();
+  if (queued) deps.wakeMailWorker?.();
   deps.logger.info({ outcome }, "newsletter confirmation link used");
   return outcome;
 }
@@ -101,7 +102,7 @@ export async function confirmSubscription(deps: NewsletterDeps, token: unknown):
  * The token stays valid (a mail provider may post twice, a reader may press again): it answers
  * 'unsubscribed' every time.
  */
-export async function unsubscribeWithToken(deps: NewsletterDeps, token: unknown): Promise<LinkOutcome> {
+export async function unsubscribeWithToken(deps: NewsletterServices, token: unknown): Promise<LinkOutcome> {
   if (!isTokenShaped(token)) return "invalid";
   const now = deps.now?.() ?? new Date();
   const at = isoTime(now);
@@ -137,7 +138,15 @@ export async function unsubscribeWithToken(deps: NewsletterDeps, token: unknown)
 
 export type UnsubscribeRequestResult =
   | { ok: true; status: 200 }
-  | { ok: false; status: 400 | 429; title: string; message: string; retryAfterSeconds?: number };
+  | {
+      ok: false;
+      status: 400 | 429;
+      title: string;
+      message: string;
+      retryAfterSeconds?: number;
+      /** On a 400: the refused field's message, keyed by field name. */
+      fieldErrors?: FieldErrors;
+    };
 
 /**
  * "E-mail me an unsubscribe link": the answer is the same whether or not the address is subscribed,
@@ -145,12 +154,12 @@ export type UnsubscribeRequestResult =
  * e-mail per hour.
  */
 export async function requestUnsubscribeLink(
-  deps: NewsletterDeps,
+  deps: NewsletterServices,
   input: Record<string, unknown>,
   clientKey: string,
 ): Promise<UnsubscribeRequestResult> {
   const parsed = parseNewsletter(input);
-  if (!parsed.success) return { ok: false, status: 400, ...parsed.error };
+  if (!parsed.success) return { ok: false, status: 400, ...parsed.error, fieldErrors: parsed.fieldErrors };
   const { email } = parsed.data;
   const now = deps.now?.() ?? new Date();
   const limit = await hitRateLimit(
@@ -161,12 +170,7 @@ export async function requestUnsubscribeLink(
   );
   if (!limit.allowed) {
     deps.logger.warn({ clientKey }, "newsletter unsubscribe requests: per-client limit reached");
-    return {
-      ok: false,
-      status: 429,
-      ...TOO_MANY_REQUESTS,
-      retryAfterSeconds: Math.ceil(limit.retryAfterMs / 1000),
-    };
+    return tooManyRequests(limit);
   }
   const bucket = Math.floor(now.getTime() / UNSUBSCRIBE_LINK_BUCKET_MS);
   const dedupeKey = `newsletter-unsubscribe-link:${createHash("sha256").update(email).digest("hex")}:${bucket}`;
@@ -192,7 +196,7 @@ export async function requestUnsubscribeLink(
     }
     return true;
   });
-  if (queued) deps.onMailQueued?.();
+  if (queued) deps.wakeMailWorker?.();
   deps.logger.info({ clientKey }, "newsletter unsubscribe link requested");
   return { ok: true, status: 200 };
 }
