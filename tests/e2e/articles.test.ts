@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { articleBodies } from "../../app/content/article-bodies";
-import { articles } from "../../app/content/articles";
+import { articleBodies, articles } from "../../app/content/article-files.server";
 import { inquiries } from "../../app/content/inquiries";
 import { expectNoAxeViolations, viewports, waitForHydration } from "./support";
 

@@ -51,7 +51,7 @@ async function expectToast(page: Page, title: string, description: string): Prom
 }
 
 test.describe("contact form in the browser", () => {
-  test("checks the fields in the spec's order, one notice at a time", async ({ page }) => {
+  test("checks the fields in the documented order, one notice at a time", async ({ page }) => {
     await openContact(page);
     const form = page.locator("form", { has: page.getByRole("button", { name: "Send Message" }) });
     const send = form.getByRole("button", { name: "Send Message" });
@@ -292,6 +292,7 @@ test.describe("contact endpoints", () => {
       ok: false,
       title: "Message Required",
       message: "Please enter your message.",
+      fieldErrors: { message: "Please enter your message." },
     });
   });
 

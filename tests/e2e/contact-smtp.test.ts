@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { startSmtpPeer } from "../../app/server/mail/test-smtp-peer.server";
+import { startSmtpPeer } from "../support/smtp-peer";
 import { spawnServer } from "./spawned-server";
 
 test("a contact POST's notification reaches a real SMTP peer, addressed to SALES_EMAIL", async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { type SmtpPeer, startSmtpPeer } from "../../app/server/mail/test-smtp-peer.server";
 import { adminUrl, databaseUrlFor, pgQuery } from "../support/postgres";
+import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 import { clientAddress, contactBody, postJson, uniqueEmail } from "./fault-support";
 import { type SpawnedServer, spawnServer } from "./spawned-server";

@@ -6,7 +6,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import type { ParsedMail } from "mailparser";
-import { type SmtpPeer, startSmtpPeer } from "../../app/server/mail/test-smtp-peer.server";
+import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
 import {
   clientAddress,
   contactBody,
@@ -26,8 +26,8 @@ const acknowledgements = (messages: ParsedMail[]) =>
   messages.filter((mail) => ACK_SUBJECT.test(mail.subject ?? ""));
 
 /*
- * Faults around the contact form's promise (D6): an acknowledged lead is stored exactly once and its
- * notification reaches sales, whatever happens to the server process or the SMTP peer.
+ * Faults around the contact form's promise (docs/product.md#outbox): an acknowledged lead is stored
+ * exactly once and its notification reaches sales, whatever happens to the server process or the SMTP peer.
  */
 
 const basePort = Number(process.env.E2E_PORT ?? 3100);

@@ -187,9 +187,14 @@ async function send(request: APIRequestContext, sent: Attempt): Promise<number> 
     expect(status === 413, `${where}: 413 iff over the limit`).toBe(data.length > BODY_LIMIT);
   if (sent.path.startsWith("/api/")) {
     expect(response.headers()["content-type"], where).toContain("application/json");
-    const { reference, ...answer } = JSON.parse(body) as Record<string, unknown>;
+    const { reference, fieldErrors, ...answer } = JSON.parse(body) as Record<string, unknown>;
     expect(answer, where).toEqual(ANSWER);
     if (reference !== undefined) expect(reference, where).toMatch(REFERENCE);
+    // A refusal of the form's own rules names each invalid field with its message.
+    if (fieldErrors !== undefined) {
+      const messages = Object.values(fieldErrors as Record<string, unknown>);
+      expect(messages.length > 0 && messages.every((text) => typeof text === "string"), where).toBe(true);
+    }
   }
   return status;
 }

@@ -10,7 +10,7 @@ test.describe("page", () => {
     await waitForHydration(page);
   });
 
-  test("shows the sections in the order of the spec", async ({ page }) => {
+  test("shows the sections in the documented order", async ({ page }) => {
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1 })).toHaveText(home.hero.heading);
     await expect(main.getByRole("heading", { level: 2 })).toHaveText([

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { articles } from "../../app/content/articles";
+import { articles } from "../../app/content/article-files.server";
 import { sitePages } from "./support";
 
 const VNU = "node_modules/vnu-jar/build/dist/vnu.jar";

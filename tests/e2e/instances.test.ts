@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { type SmtpPeer, startSmtpPeer } from "../../app/server/mail/test-smtp-peer.server";
 import { adminUrl, databaseUrlFor, pgQuery } from "../support/postgres";
+import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
 import {
   clientAddress,
   contactBody,
@@ -13,8 +13,9 @@ import {
 import { type SpawnedServer, spawnServer } from "./spawned-server";
 
 /*
- * Two server processes on one PostgreSQL database, as behind a load balancer (D13): the newsletter
- * attempt rule (D8), the per-client limit (D9) and the mail queue must hold across them.
+ * Two server processes on one PostgreSQL database, as behind a load balancer
+ * (docs/product.md#database): the newsletter attempt rule, the per-client limit and the mail queue
+ * must hold across them.
  */
 
 const basePort = Number(process.env.E2E_PORT ?? 3100);

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import type { ParsedMail } from "mailparser";
 import pg from "pg";
-import { type SmtpPeer, startSmtpPeer } from "../../app/server/mail/test-smtp-peer.server";
+import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
 import { type SpawnedServer, spawnServer } from "./spawned-server";
 import { expectNoAxeViolations, uniqueClientAddress, waitForHydration } from "./support";
 

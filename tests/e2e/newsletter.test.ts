@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { uniqueClientAddress, waitForHydration } from "./support";
 
 const TEXT = {
-  // The spec's text, then the sentence that asks for the double opt-in confirmation (docs/newsletter.md).
+  // The fixed success text, then the sentence that asks for the double opt-in confirmation (docs/newsletter.md).
   success: [
     "Successfully Subscribed!",
     "Thank you for subscribing to our newsletter. You'll receive updates about manufacturing tips and industry insights. Please confirm your subscription with the link we just sent to your inbox.",
@@ -34,7 +34,7 @@ const emailField = (page: Page) => page.getByRole("textbox", { name: "Email addr
 const subscribe = (page: Page) => page.getByRole("button", { name: "Subscribe", exact: true });
 
 test.describe("newsletter signup in the browser", () => {
-  test("validates blank, malformed and over-long addresses with the spec's texts", async ({ page }) => {
+  test("validates blank, malformed and over-long addresses with the documented texts", async ({ page }) => {
     await openResources(page);
     await subscribe(page).click();
     await expectToast(page, TEXT.required);
@@ -161,7 +161,12 @@ test.describe("newsletter endpoints", () => {
     expect(ok.status()).toBe(200);
     const tooLong = await request.post("/api/newsletter", { data: { email: `c${at255}` }, headers });
     expect(tooLong.status()).toBe(400);
-    expect(await tooLong.json()).toEqual({ ok: false, title: TEXT.invalid[0], message: TEXT.invalid[1] });
+    expect(await tooLong.json()).toEqual({
+      ok: false,
+      title: TEXT.invalid[0],
+      message: TEXT.invalid[1],
+      fieldErrors: { email: TEXT.invalid[1] },
+    });
   });
 
   test("20 concurrent attempts for one new address: 3 accepted (pending), 17 too many", async ({

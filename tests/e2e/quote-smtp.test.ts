@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import net from "node:net";
 import { expect, test } from "@playwright/test";
-import { startSmtpPeer } from "../../app/server/mail/test-smtp-peer.server";
+import { startSmtpPeer } from "../support/smtp-peer";
 import { spawnServer } from "./spawned-server";
 
 const basePort = Number(process.env.E2E_PORT ?? 3100) + 130;

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { articleCategories, articles } from "../../app/content/articles";
+import { articles } from "../../app/content/article-files.server";
+import { articleCategories } from "../../app/content/articles";
 import { brochureCategoryLabels, brochures, catalog } from "../../app/content/brochures";
 import { inquiries } from "../../app/content/inquiries";
 import { brochureCategories } from "../../app/content/schema";

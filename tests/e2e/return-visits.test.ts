@@ -3,7 +3,7 @@
 // it straight from the cache on back/forward. Every other browser test starts with an empty cache,
 // so none of them would notice a 304 whose headers break the cached page.
 import { expect, type Page, test } from "@playwright/test";
-import { articles } from "../../app/content/articles";
+import { articles } from "../../app/content/article-files.server";
 import {
   expectRevalidated,
   expectWorkingPage,

@@ -1,0 +1,156 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+/*
+ * Keeps docs/architecture.md true. Every repository path it names must exist, and in its Mermaid
+ * pictures a solid arrow `a --> b` must join two files where a imports b directly; a dotted arrow
+ * `a -.-> b` is a hand-over without an import (HTTP, a database row, the React Router build) and only
+ * needs its boxes to exist. The test reads everything from the document, so changing the pictures
+ * needs no change here.
+ */
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const DOC = "docs/architecture.md";
+const doc = readFileSync(path.join(root, DOC), "utf8");
+
+/** A path of this repository as the document writes it: under a source folder, or a top-level file. */
+const REPOSITORY_PATH =
+  /^(?:(?:app|scripts|tests|docs|public|art)\/[\w./[\]+-]*|[\w.-]+\.(?:ts|tsx|mjs|json|md))$/;
+/** Generated at build time, so absent from a fresh checkout. */
+const GENERATED = /^(?:app\/generated\/|build\/)/;
+const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".mjs", ".js"];
+
+const exists = (file: string) => existsSync(path.join(root, file));
+const isFile = (file: string) => exists(file) && statSync(path.join(root, file)).isFile();
+const isFolder = (file: string) => exists(file) && statSync(path.join(root, file)).isDirectory();
+
+/** The file an import specifier names, relative to the root; undefined for packages and Node modules. */
+function resolveImport(fromFile: string, specifier: string): string | undefined {
+  let base: string;
+  if (specifier.startsWith("~/")) base = `app/${specifier.slice(2)}`;
+  else if (specifier.startsWith("./") || specifier.startsWith("../")) {
+    base = path.posix.join(path.posix.dirname(fromFile), specifier);
+  } else return undefined;
+  const candidates = [
+    base,
+    ...SOURCE_EXTENSIONS.map((extension) => `${base}${extension}`),
+    ...SOURCE_EXTENSIONS.map((extension) => `${base}/index${extension}`),
+  ];
+  return candidates.find(isFile) ?? base;
+}
+
+/** Every module a source file imports directly: static imports and re-exports, type-only ones included, and dynamic imports. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(path.join(root, file), "utf8");
+  const specifiers = [
+    ...text.matchAll(/\bfrom\s*["']([^"']+)["']/g),
+    ...text.matchAll(/\bimport\s*\(\s*["']([^"']+)["']\s*\)/g),
+    ...text.matchAll(/\bimport\s+["']([^"']+)["']/g),
+  ].map((match) => match[1] ?? "");
+  return specifiers.flatMap((specifier) => resolveImport(file, specifier) ?? []);
+}
+
+/** Text in backticks, and the path at the start of each Mermaid box label. */
+function namedPaths(): string[] {
+  const names = [...doc.matchAll(/`([^`\n]+)`/g)].map((match) => (match[1] ?? "").trim());
+  for (const picture of mermaidBlocks()) names.push(...parsePicture(picture.text).nodes.values());
+  return [...new Set(names.filter((name) => REPOSITORY_PATH.test(name) && !GENERATED.test(name)))];
+}
+
+interface Picture {
+  /** Line of the document where the block starts. */
+  line: number;
+  text: string;
+}
+
+function mermaidBlocks(): Picture[] {
+  const blocks: Picture[] = [];
+  const lines = doc.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i]?.trim() !== "```mermaid") continue;
+    const start = i + 1;
+    while (i + 1 < lines.length && lines[i + 1]?.trim() !== "```") i++;
+    blocks.push({ line: start + 1, text: lines.slice(start, i + 1).join("\n") });
+    i++;
+  }
+  return blocks;
+}
+
+interface Edge {
+  from: string;
+  to: string;
+  solid: boolean;
+  line: string;
+}
+
+const NODE = /^(\w+)\s*[[({>]{1,2}\s*"([^"]*)"\s*[\])}]{1,2}$/;
+const EDGE = /^(\w+)\s*(-->|-\.->)\s*(?:\|[^|]*\|\s*)?(\w+)$/;
+const OTHER = /^(?:flowchart|graph|subgraph|end$|classDef|class |style |linkStyle|direction |%%)/;
+
+/** The boxes (id → the path its label starts with, or "" when it names no file) and arrows of a picture. */
+function parsePicture(text: string): { nodes: Map<string, string>; edges: Edge[]; unreadable: string[] } {
+  const nodes = new Map<string, string>();
+  const edges: Edge[] = [];
+  const unreadable: string[] = [];
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    if (line === "" || OTHER.test(line)) continue;
+    const node = NODE.exec(line);
+    const edge = EDGE.exec(line);
+    if (node) {
+      const first = (node[2] ?? "").split("<br>")[0]?.trim() ?? "";
+      nodes.set(node[1] ?? "", REPOSITORY_PATH.test(first) ? first : "");
+    } else if (edge) {
+      edges.push({ from: edge[1] ?? "", to: edge[3] ?? "", solid: edge[2] === "-->", line });
+    } else unreadable.push(line);
+  }
+  return { nodes, edges, unreadable };
+}
+
+describe(DOC, () => {
+  const pictures = mermaidBlocks();
+
+  it("has a picture of the request path and one of the lead path", () => {
+    expect(pictures.length).toBeGreaterThanOrEqual(2);
+    expect(doc).toMatch(/<a id="request-path"><\/a>/);
+    expect(doc).toMatch(/<a id="lead-path"><\/a>/);
+  });
+
+  it("names only files and folders that exist", () => {
+    const paths = namedPaths();
+    expect(paths.length).toBeGreaterThan(10);
+    expect(paths.filter((name) => !exists(name))).toEqual([]);
+  });
+
+  it.each(pictures.map((picture) => [picture.line, picture] as const))(
+    "keeps the picture at line %i true to the imports",
+    (_line, picture) => {
+      const { nodes, edges, unreadable } = parsePicture(picture.text);
+      expect(unreadable, 'write one `id["path"]` box or one `a --> b` / `a -.-> b` arrow per line').toEqual(
+        [],
+      );
+      expect(edges.some((edge) => edge.solid)).toBe(true);
+      const problems: string[] = [];
+      for (const edge of edges) {
+        const from = nodes.get(edge.from);
+        const to = nodes.get(edge.to);
+        if (from === undefined || to === undefined) {
+          problems.push(`${edge.line}: an arrow between boxes that are not defined`);
+          continue;
+        }
+        if (!edge.solid) continue;
+        if (from === "" || to === "" || !isFile(from) || !(isFile(to) || isFolder(to))) {
+          problems.push(`${edge.line}: a solid arrow joins a file to a file (or folder) of this repository`);
+          continue;
+        }
+        const imports = importsOf(from);
+        const target = to.replace(/\/$/, "");
+        const imported = imports.some((file) => file === target || file.startsWith(`${target}/`));
+        if (!imported) problems.push(`${edge.line}: ${from} does not import ${to}`);
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+});

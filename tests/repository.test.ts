@@ -1,0 +1,210 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+/*
+ * The repository stands on its own: the rules the code relies on are written in docs/ (product.md,
+ * the decision records), and nothing points at documents kept elsewhere. These tests keep it so.
+ */
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+/** Folders whose files are checked, besides the files at the top level. */
+const SOURCE_FOLDERS = ["app", "scripts", "tests", "docs", ".ci"];
+/** Build output, generated files, data and reports: not written by hand. */
+const SKIPPED_FOLDERS = new Set([
+  "node_modules",
+  "build",
+  "reports",
+  "data",
+  "generated",
+  ".react-router",
+  "test-results",
+  "playwright-report",
+  ".cache",
+]);
+const SKIPPED_FILES = new Set(["package-lock.json"]);
+const BINARY = /\.(?:png|jpe?g|webp|avif|gif|ico|pdf|woff2?|ttf|otf|zip|gz|br|db|sqlite)$/i;
+
+function walk(folder: string, found: string[]): void {
+  for (const entry of readdirSync(path.join(root, folder), { withFileTypes: true })) {
+    const relative = folder ? `${folder}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      if (!SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith("build-")) walk(relative, found);
+    } else if (entry.isFile() && !SKIPPED_FILES.has(entry.name) && !BINARY.test(entry.name)) {
+      found.push(relative);
+    }
+  }
+}
+
+/** Every hand-written text file the checks cover, as paths relative to the repository root. */
+function repositoryFiles(): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(root, { withFileTypes: true })) {
+    if (entry.isFile() && !SKIPPED_FILES.has(entry.name) && !BINARY.test(entry.name)) found.push(entry.name);
+  }
+  for (const folder of SOURCE_FOLDERS) if (existsSync(path.join(root, folder))) walk(folder, found);
+  return found
+    .filter((file) => !readFileSync(path.join(root, file)).includes(0))
+    .sort((a, b) => a.localeCompare(b));
+}
+
+const read = (file: string) => readFileSync(path.join(root, file), "utf8");
+
+// Every pattern is put together from pieces, so this file does not match its own patterns.
+const piece = (...parts: string[]) => parts.join("");
+const SPEC = piece("sp", "ec");
+const FORBIDDEN: readonly { what: string; pattern: RegExp }[] = [
+  { what: "the outside decision list", pattern: new RegExp(`\\b${piece("DECI", "SIONS")}\\b`) },
+  {
+    // A capital D and a number used as a decision reference; a run of hex bytes ("C5 D0 ...") is not one.
+    what: "a decision number",
+    pattern: new RegExp(`(?<![0-9A-F]{2} )\\b${piece("D")}[1-9][0-9]?\\b(?! [0-9A-F]{2}\\b)`),
+  },
+  { what: "the outside product description", pattern: new RegExp(`\\bthe ${SPEC}\\b`, "i") },
+  { what: "the outside product description", pattern: new RegExp(`\\b${SPEC}'s\\b`, "i") },
+  { what: "the outside product description", pattern: new RegExp(piece("product-", SPEC), "i") },
+  {
+    what: "an outside brief",
+    pattern: new RegExp(`\\b(?:${piece("CON", "TENT")}|${piece("ST", "ACK")}|${piece("ST", "YLE")})\\.md\\b`),
+  },
+  { what: "the outside folder", pattern: new RegExp(`(?<![\\w.-])${piece("sha", "red")}/`) },
+];
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
+function headingSlug(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/<[^>]*>/g, "")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[^\p{L}\p{N}\p{M}\s_-]/gu, "")
+    .replace(/\s/g, "-");
+}
+
+/** The anchors a Markdown file offers: explicit `<a id>` / `<a name>` and its headings' slugs. */
+function markdownAnchors(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  let fenced = false;
+  for (const line of markdown.split("\n")) {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    if (fenced) continue;
+    for (const match of line.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(match[1] ?? "");
+    const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+    if (!heading) continue;
+    const slug = headingSlug(heading[1] ?? "");
+    const count = seen.get(slug) ?? 0;
+    seen.set(slug, count + 1);
+    anchors.add(count === 0 ? slug : `${slug}-${count}`);
+  }
+  return anchors;
+}
+
+interface DocLink {
+  from: string;
+  line: number;
+  doc: string;
+  anchor: string;
+}
+
+/** Links to an anchor of a Markdown file in docs/: `docs/<file>.md#<anchor>` anywhere, and relative links in Markdown. */
+function docLinks(file: string, text: string): DocLink[] {
+  const links: DocLink[] = [];
+  text.split("\n").forEach((line, index) => {
+    for (const match of line.matchAll(/(?<![\w/.-])docs\/([\w./-]+\.md)#([\w-]+)/g)) {
+      links.push({ from: file, line: index + 1, doc: `docs/${match[1]}`, anchor: match[2] ?? "" });
+    }
+    if (!file.endsWith(".md")) return;
+    for (const match of line.matchAll(/\]\(([^()\s#]*)#([^()\s]+)\)/g)) {
+      const target = match[1] ?? "";
+      if (/^[a-z]+:/i.test(target) || (target !== "" && !target.endsWith(".md"))) continue;
+      const doc =
+        target === "" ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), target));
+      links.push({ from: file, line: index + 1, doc, anchor: match[2] ?? "" });
+    }
+  });
+  return links;
+}
+
+describe("the repository", () => {
+  const files = repositoryFiles();
+
+  it("covers the code, the tests, the docs and the README", () => {
+    for (const file of [
+      "README.md",
+      "server.ts",
+      "vitest.config.ts",
+      "docs/product.md",
+      "app/root.tsx",
+      "tests/repository.test.ts",
+    ]) {
+      expect(files).toContain(file);
+    }
+    expect(files.some((file) => file.startsWith("scripts/"))).toBe(true);
+    expect(files.some((file) => file.startsWith("node_modules/") || file.startsWith("app/generated/"))).toBe(
+      false,
+    );
+  });
+
+  it("cites no document kept outside it", () => {
+    const hits: string[] = [];
+    for (const file of files) {
+      read(file)
+        .split("\n")
+        .forEach((line, index) => {
+          for (const { what, pattern } of FORBIDDEN) {
+            if (pattern.test(line)) hits.push(`${file}:${index + 1}: ${what}: ${line.trim().slice(0, 140)}`);
+          }
+        });
+    }
+    expect(
+      hits,
+      "point to an anchor of docs/product.md or a record in docs/decisions/ instead, or state the rule",
+    ).toEqual([]);
+  });
+
+  it("links only to anchors its docs have", () => {
+    const anchorsOf = new Map<string, Set<string> | null>();
+    const anchors = (doc: string) => {
+      if (!anchorsOf.has(doc)) {
+        const file = path.join(root, doc);
+        anchorsOf.set(doc, existsSync(file) && statSync(file).isFile() ? markdownAnchors(read(doc)) : null);
+      }
+      return anchorsOf.get(doc);
+    };
+    const broken: string[] = [];
+    let checked = 0;
+    for (const file of files) {
+      for (const link of docLinks(file, read(file))) {
+        checked++;
+        const offered = anchors(link.doc);
+        if (!offered) broken.push(`${link.from}:${link.line}: ${link.doc} does not exist`);
+        else if (!offered.has(link.anchor)) {
+          broken.push(`${link.from}:${link.line}: ${link.doc} has no anchor #${link.anchor}`);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+    expect(broken).toEqual([]);
+  });
+});
+
+describe("markdownAnchors", () => {
+  it("offers explicit anchors and GitHub's heading slugs, numbering repeats", () => {
+    const anchors = markdownAnchors(
+      [
+        '<a id="contact-form"></a>',
+        "## Contact form",
+        "### Limits and checks (`/quote`)",
+        "## Notes",
+        "## Notes",
+        "```sh",
+        "# not a heading",
+        "```",
+      ].join("\n"),
+    );
+    expect([...anchors].sort()).toEqual(["contact-form", "limits-and-checks-quote", "notes", "notes-1"]);
+  });
+});
