@@ -33,12 +33,17 @@ export interface CommandContext {
   logger: Logger;
 }
 
+/** What a command's parser answers for --help. */
+export interface HelpCommand {
+  kind: "help";
+}
+
 export interface CommandSpec<C> {
   /** The command's name, which starts every line it writes to standard error. */
   name: string;
   usage: string;
-  /** Reads the arguments (throwing UsageError), or answers "help". */
-  parse(argv: string[]): C | "help";
+  /** Reads the arguments (throwing UsageError), or answers "help" or `{ kind: "help" }`. */
+  parse(argv: string[]): C | HelpCommand | "help";
   /** Work on the arguments before the database opens (reading a file the command names, say). */
   prepare?: (command: C) => Promise<C>;
   /** Where its log lines go; errors only, on standard error, unless it says otherwise. */
@@ -76,19 +81,27 @@ export function checkSince(since: string | undefined): string | undefined {
   return since;
 }
 
+function isHelp<C>(parsed: C | HelpCommand | "help"): parsed is HelpCommand | "help" {
+  return (
+    parsed === "help" ||
+    (typeof parsed === "object" && parsed !== null && "kind" in parsed && parsed.kind === "help")
+  );
+}
+
 export async function runCommand<C>(spec: CommandSpec<C>, argv: string[], io: CommandIo): Promise<number> {
-  let command: C | "help";
+  let parsed: C | HelpCommand | "help";
   try {
-    command = spec.parse(argv);
+    parsed = spec.parse(argv);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     io.stderr.write(`${spec.name}: ${error.message}\n\n${spec.usage}`);
     return 2;
   }
-  if (command === "help") {
+  if (isHelp(parsed)) {
     io.stdout.write(spec.usage);
     return 0;
   }
+  let command = parsed;
   let db: Database | undefined;
   try {
     if (spec.prepare) command = await spec.prepare(command);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type TestDatabase, testDialects } from "~/server/db/test-databases.server";
+import { type TestDatabase, testDialects } from "../tests/support/databases";
 import { main, parseCommand, USAGE } from "./export";
 
 const run = promisify(execFile);

@@ -109,10 +109,7 @@ export function main(argv: string[], io: CommandIo): Promise<number> {
     {
       name: "export",
       usage: USAGE,
-      parse(args) {
-        const command = parseCommand(args);
-        return command.kind === "help" ? "help" : command;
-      },
+      parse: parseCommand,
       async run(db, command, { io: out }) {
         const { csv, count } = await buildCsv(db, command);
         if (command.out) {

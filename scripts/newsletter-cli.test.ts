@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type TestDatabase, testDialects } from "~/server/db/test-databases.server";
+import { type TestDatabase, testDialects } from "../tests/support/databases";
 import { main as newsletter } from "./newsletter";
 import { main as privacy } from "./privacy";
 

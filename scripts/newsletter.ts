@@ -8,7 +8,7 @@ import {
   sendIssue,
   sendTestIssue,
 } from "~/server/newsletter/issue.server";
-import { type CommandIo, runCommand, runIfInvoked, UsageError } from "./cli";
+import { type CommandIo, type HelpCommand, runCommand, runIfInvoked, UsageError } from "./cli";
 
 export const USAGE = `Usage:
   npm run newsletter -- send FILE.md [--test ADDRESS]
@@ -32,19 +32,21 @@ function readArgs(argv: string[]) {
   }
 }
 
-function parseCommand(argv: string[]) {
+interface SendCommand {
+  kind: "send";
+  file: string;
+  test: string | undefined;
+  issue: NewsletterIssue | undefined;
+}
+
+function parseCommand(argv: string[]): SendCommand | HelpCommand {
   const parsed = readArgs(argv);
-  if (parsed.values.help) return { kind: "help" as const };
+  if (parsed.values.help) return { kind: "help" };
   const [verb, file, ...extra] = parsed.positionals;
   if (verb !== "send" || !file || extra.length > 0) throw new UsageError("expected 'send FILE.md'");
   if (parsed.values.test !== undefined && parsed.values.test.trim() === "")
     throw new UsageError("--test needs an address");
-  return {
-    kind: "send" as const,
-    file,
-    test: parsed.values.test,
-    issue: undefined as NewsletterIssue | undefined,
-  };
+  return { kind: "send", file, test: parsed.values.test, issue: undefined };
 }
 
 /** Runs the command line; resolves with the exit code (2 for bad arguments, 1 for failures). */
@@ -53,10 +55,7 @@ export function main(argv: string[], io: CommandIo): Promise<number> {
     {
       name: "newsletter",
       usage: USAGE,
-      parse(args) {
-        const command = parseCommand(args);
-        return command.kind === "help" ? "help" : command;
-      },
+      parse: parseCommand,
       // A broken issue file is named before anything else is looked at.
       prepare: async (command) => ({
         ...command,

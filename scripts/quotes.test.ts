@@ -3,10 +3,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { memoryLogger, type TestDatabase, testDialects } from "~/server/db/test-databases.server";
 import { submitQuote } from "~/server/quotes/quote.server";
 import { signFormStart } from "~/server/quotes/quote-token.server";
 import { sniffFileType } from "~/server/quotes/sniff.server";
+import { memoryLogger, type TestDatabase, testDialects } from "../tests/support/databases";
 import { main } from "./quotes";
 
 const sha256 = (content: Buffer) => createHash("sha256").update(content).digest("hex");

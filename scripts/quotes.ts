@@ -184,10 +184,7 @@ export function main(argv: string[], io: CommandIo): Promise<number> {
     {
       name: "quotes",
       usage: USAGE,
-      parse(args) {
-        const command = parseQuotesCommand(args);
-        return command.kind === "help" ? "help" : command;
-      },
+      parse: parseQuotesCommand,
       async run(db, command, { io: out }) {
         if (command.kind === "export") {
           const { csv, count } = await buildQuotesCsv(db, command.since);

@@ -2,8 +2,8 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type TestDatabase, testDialects } from "~/server/db/test-databases.server";
 import { recordSearchMiss } from "~/server/search/misses.server";
+import { type TestDatabase, testDialects } from "../tests/support/databases";
 import { main, parseCommand, USAGE } from "./search";
 
 const run = promisify(execFile);

@@ -41,10 +41,7 @@ export function main(argv: string[], io: CommandIo): Promise<number> {
     {
       name: "search",
       usage: USAGE,
-      parse(args) {
-        const command = parseCommand(args);
-        return command.kind === "help" ? "help" : command;
-      },
+      parse: parseCommand,
       async run(db, command, { io: out }) {
         const since = command.since ? `${command.since}T00:00:00.000Z` : undefined;
         out.stdout.write(formatMisses(await listSearchMisses(db, since)));

@@ -1,15 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type TestDatabase, testDialects } from "~/server/db/test-databases.server";
+import { describe, expect, it } from "vitest";
+import { freshDatabaseEach, testDialects } from "../../tests/support/databases";
 import { loadClientKeySecret } from "./client-key-secret.server";
 
-describe.each(testDialects)("loadClientKeySecret on $name", ({ create }) => {
-  let t: TestDatabase;
-  beforeEach(async () => {
-    t = await create();
-  });
-  afterEach(async () => {
-    await t.cleanup();
-  });
+describe.each(testDialects)("loadClientKeySecret on $name", (dialect) => {
+  const t = freshDatabaseEach(dialect);
 
   it("generates one secret and gives every instance, and every restart, the same", async () => {
     const other = t.open();

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { clientKeyForIp, hitRateLimit } from "~/server/rate-limit.server";
-import { type TestDatabase, testDialects } from "../../tests/support/databases";
+import { freshDatabaseEach, testDialects } from "../../tests/support/databases";
 
 const secret = "a-test-secret-of-some-length";
 
@@ -28,14 +28,8 @@ describe("clientKeyForIp", () => {
   });
 });
 
-describe.each(testDialects)("hitRateLimit on $name", ({ create }) => {
-  let t: TestDatabase;
-  beforeEach(async () => {
-    t = await create();
-  });
-  afterEach(async () => {
-    await t.cleanup();
-  });
+describe.each(testDialects)("hitRateLimit on $name", (dialect) => {
+  const t = freshDatabaseEach(dialect);
 
   const rule = { limit: 3, windowMs: 60_000 };
 

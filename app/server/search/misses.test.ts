@@ -1,15 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type TestDatabase, testDialects } from "~/server/db/test-databases.server";
+import { describe, expect, it } from "vitest";
+import { freshDatabaseEach, testDialects } from "../../../tests/support/databases";
 import { listSearchMisses, recordSearchMiss } from "./misses.server";
 
-describe.each(testDialects)("search misses on $name", ({ create }) => {
-  let t: TestDatabase;
-  beforeEach(async () => {
-    t = await create();
-  });
-  afterEach(async () => {
-    await t.cleanup();
-  });
+describe.each(testDialects)("search misses on $name", (dialect) => {
+  const t = freshDatabaseEach(dialect);
 
   it("counts each query once per search, under its normalised form", async () => {
     await recordSearchMiss(t.db, "Ribbon for ZT-410", new Date("2026-03-01T10:00:00.000Z"));
