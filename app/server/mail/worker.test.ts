@@ -317,8 +317,8 @@ describe.each(testDialects)("mail worker on $name", ({ create }) => {
           failedQueries += 1;
           throw new Error("database unreachable (test)");
         }
-        // Each run claims with one UPDATE ... RETURNING: counting them counts the polls.
-        if (args.node.kind === "UpdateQueryNode" && args.node.returning) claims += 1;
+        // Each run looks for a due message with LIMIT 1 lookups: counting them counts the polls.
+        if (args.node.kind === "SelectQueryNode" && args.node.limit) claims += 1;
         return args.node;
       },
       transformResult: async (args) => args.result,
