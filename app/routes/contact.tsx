@@ -8,7 +8,7 @@ import { pages } from "~/content/pages";
 import { contactValues } from "~/forms/contact";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
-import { formResultHeaders, handleContactRequest } from "~/server/forms/form-request.server";
+import { formResultHeaders, handleFormPost } from "~/server/forms/form-request.server";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.contact, siteOrigin(matches));
@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.contact
  * and a refused post comes back with what was sent and each invalid field's message.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { result, fields } = await handleContactRequest(request, context);
+  const { result, fields } = await handleFormPost(request, context, "contact");
   const body: ContactActionData = {
     ok: result.ok,
     status: result.status,

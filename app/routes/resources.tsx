@@ -11,7 +11,7 @@ import { resources } from "~/content/resources";
 import { newsletterValues } from "~/forms/newsletter";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
-import { formResultHeaders, handleNewsletterRequest } from "~/server/forms/form-request.server";
+import { formResultHeaders, handleFormPost } from "~/server/forms/form-request.server";
 import { inquiryDraft } from "~/server/mail-drafts.server";
 import type { Route } from "./+types/resources";
 
@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.resourc
  * the outcome.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { result, fields } = await handleNewsletterRequest(request, context);
+  const { result, fields } = await handleFormPost(request, context, "newsletter");
   const body: NewsletterActionData = {
     ok: result.ok,
     title: result.title,

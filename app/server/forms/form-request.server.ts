@@ -128,22 +128,14 @@ export async function submitFields(
   return { result: await service(services, body.fields, clientKey), fields: body.fields };
 }
 
-/** The contact form posted to its page (without JavaScript). */
-export async function handleContactRequest(
+/** The contact form or the newsletter sign-up posted to a page, without JavaScript. */
+export async function handleFormPost(
   request: Request,
   context: AppLoadContext,
+  form: FormName,
 ): Promise<FormSubmission> {
-  const body = await readFormFields(request, CONTACT_FIELDS);
-  return submitFields(body, submitContact, context.services, context.clientKey);
-}
-
-/** The newsletter sign-up posted to a page (without JavaScript). */
-export async function handleNewsletterRequest(
-  request: Request,
-  context: AppLoadContext,
-): Promise<FormSubmission> {
-  const body = await readFormFields(request, NEWSLETTER_FIELDS);
-  return submitFields(body, subscribeNewsletter, context.services, context.clientKey);
+  const { fields, service } = FORMS[form];
+  return submitFields(await readFormFields(request, fields), service, context.services, context.clientKey);
 }
 
 /** Headers that go with a form result: Retry-After on a 429, never cached. */
@@ -187,15 +179,22 @@ interface FormApi {
   service: FormService;
 }
 
+const FORMS = {
+  contact: { what: "contact form", fields: CONTACT_FIELDS, service: submitContact },
+  newsletter: { what: "newsletter signup", fields: NEWSLETTER_FIELDS, service: subscribeNewsletter },
+} satisfies Record<string, FormApi>;
+
+export type FormName = keyof typeof FORMS;
+
 /**
  * The JSON endpoints the forms post to with JavaScript. Answered here, without React Router: a post is
  * read, checked and stored straight from the socket, which costs a fraction of building Web
- * Request and Response objects for it (docs/benchmarks.md). The no-JavaScript posts go to the pages'
- * actions, which call the same services.
+ * Request and Response objects for it (docs/benchmarks.md#post-time). The no-JavaScript posts go to
+ * the pages' actions, which call the same services.
  */
 const FORM_APIS = new Map<string, FormApi>([
-  ["/api/contact", { what: "contact form", fields: CONTACT_FIELDS, service: submitContact }],
-  ["/api/newsletter", { what: "newsletter signup", fields: NEWSLETTER_FIELDS, service: subscribeNewsletter }],
+  ["/api/contact", FORMS.contact],
+  ["/api/newsletter", FORMS.newsletter],
 ]);
 
 export function isFormApi(pathname: string): boolean {
