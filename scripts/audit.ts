@@ -1,42 +1,79 @@
 /**
- * `npm run audit`: Lighthouse (mobile, simulated throttling) on every public page of the built site,
- * served by the real server. Writes one JSON report per page and a Markdown summary to
- * reports/lighthouse/, prints the table, and exits 1 when a page misses a budget.
+ * `npm run audit`: Lighthouse (mobile, simulated throttling) on every page a visitor lands on, served
+ * by the real server from the build: the prerendered pages, one article, and the pages rendered on
+ * request (quote, search, the newsletter's confirmation and unsubscribe links). Each page is measured
+ * several times; the table gives the median of each figure, what the LCP consists of, and the
+ * JavaScript the page loads at first (gzip, as tests/e2e/budgets.test.ts counts it). Writes the
+ * median run's report per page and a Markdown summary to reports/lighthouse/, prints the machine's
+ * load average before and after, and exits 1 when a page misses a target.
  *
- * Usage: tsx scripts/audit.ts [path ...] (default: every page below).
+ * Usage: tsx scripts/audit.ts [page ...] (default: every page below; a page is named as in the table,
+ * e.g. `/about` or `/newsletter/confirm`).
  * Environment: BUILD_DIR (default "build"), AUDIT_PORT (default 3400), AUDIT_RUNS (default 3),
  * CHROME_PATH (default /usr/bin/chromium).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { request as httpRequest } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import { simpleParser } from "mailparser";
 
-const PAGES = [
-  "/",
-  "/products",
-  "/protective-packaging",
-  "/about",
-  "/resources",
-  "/contact",
-  "/resources/articles/choosing-label-face-stock",
+/** A page to audit: its name in the table, and the URL of each run (a fresh one when a run uses it up). */
+interface PageSpec {
+  name: string;
+  /**
+   * The page tells search engines not to index it (`<meta name="robots" content="noindex">`), on
+   * purpose: Lighthouse's `is-crawlable` audit then fails and costs the SEO score, and that one audit
+   * is not counted as a miss.
+   */
+  noIndex?: boolean;
+  url: (site: Site) => Promise<string>;
+}
+
+const fixed = (pathname: string) => () => Promise.resolve(pathname);
+
+const PAGES: PageSpec[] = [
+  { name: "/", url: fixed("/") },
+  { name: "/products", url: fixed("/products") },
+  { name: "/protective-packaging", url: fixed("/protective-packaging") },
+  { name: "/about", url: fixed("/about") },
+  { name: "/resources", url: fixed("/resources") },
+  { name: "/contact", url: fixed("/contact") },
+  {
+    name: "/resources/articles/choosing-label-face-stock",
+    url: fixed("/resources/articles/choosing-label-face-stock"),
+  },
+  { name: "/quote", url: fixed("/quote") },
+  // What the header's search field sends.
+  { name: "/search?q=labels", noIndex: true, url: fixed("/search?q=labels") },
+  // The link of a confirmation e-mail. The page confirms the subscription as soon as its script runs,
+  // which spends the link, so every run opens the link of a new signup.
+  { name: "/newsletter/confirm?token=…", noIndex: true, url: (site) => site.confirmLink() },
+  // The link of every subscriber e-mail; opening it changes nothing, so one link serves every run.
+  { name: "/newsletter/unsubscribe?token=…", noIndex: true, url: (site) => site.unsubscribeLink() },
+  // The newsletter form's "unsubscribe" link, for a reader without the e-mail.
+  { name: "/newsletter/unsubscribe", noIndex: true, url: fixed("/newsletter/unsubscribe") },
 ];
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
 
+const KB = 1024;
 const BUDGETS = {
   performance: 95,
   accessibility: 100,
   "best-practices": 100,
   seo: 100,
-  lcpMs: 1500,
+  lcpMs: 1000,
   tbtMs: 50,
   cls: 0.01,
+  /** JavaScript at first load, gzip: the budget of tests/e2e/budgets.test.ts. */
+  scriptBytes: 140 * KB,
 } as const;
 
 /** Lighthouse warns that simulated timings are unreliable on a host whose benchmark is below this. */
@@ -60,12 +97,24 @@ const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
 const origin = `http://127.0.0.1:${port}`;
 const reportDir = path.resolve("reports", "lighthouse");
 
+/** What the LCP of the median run consists of (Lighthouse's `largest-contentful-paint-element`). */
+interface LcpBreakdown {
+  element: string;
+  /** Phase name (TTFB, Load Delay, Load Time, Render Delay) to milliseconds. */
+  phases: Record<string, number>;
+}
+
 interface PageResult {
   page: string;
+  /** Median of the runs. */
   scores: Record<Category, number>;
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** JavaScript the page loaded, gzip bytes as our server sends them, and the number of files. */
+  scriptBytes: number;
+  scriptFiles: number;
+  lcp: LcpBreakdown;
   failures: string[];
   environment: string;
   runs: number;
@@ -78,6 +127,14 @@ function log(line: string): void {
 
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The load average over 1, 5 and 15 minutes, as `uptime` prints it. */
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(", ");
 }
 
 async function isUp(): Promise<boolean> {
@@ -130,6 +187,72 @@ async function stopServer(server: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/**
+ * The newsletter links a visitor opens from an e-mail, made the way a visitor gets them: a signup
+ * through the site, then the link from the e-mail the server wrote to its mail folder.
+ */
+class Site {
+  private signups = 0;
+  private unsubscribe: string | undefined;
+
+  constructor(private readonly mailDir: string) {}
+
+  /** The path and query of the first link to `pathname` in the e-mail to `to` whose subject matches. */
+  private async linkInMail(to: string, subject: RegExp, pathname: string): Promise<string> {
+    const pattern = new RegExp(`${pathname.replaceAll("/", "\\/")}\\?token=[A-Za-z0-9_-]{43}`);
+    const deadline = Date.now() + 30_000;
+    const read = new Set<string>();
+    while (Date.now() < deadline) {
+      const files = existsSync(this.mailDir) ? await readdir(this.mailDir) : [];
+      for (const file of files.filter((name) => name.endsWith(".eml") && !read.has(name))) {
+        read.add(file);
+        const mail = await simpleParser(await readFile(path.join(this.mailDir, file)));
+        const recipient = mail.to && !Array.isArray(mail.to) ? mail.to.text : "";
+        if (recipient !== to || !subject.test(mail.subject ?? "")) continue;
+        const link = pattern.exec(mail.text ?? "");
+        if (link) return link[0];
+      }
+      await delay(250);
+    }
+    throw new Error(`no e-mail to ${to} with a ${pathname} link within 30 s`);
+  }
+
+  private async post(pathname: string, body: string, contentType: string): Promise<void> {
+    const response = await fetch(`${origin}${pathname}`, {
+      method: "POST",
+      headers: { "content-type": contentType, origin },
+      body,
+      redirect: "manual",
+    });
+    if (!response.ok) throw new Error(`POST ${pathname} answered ${response.status}`);
+  }
+
+  private async signUp(): Promise<{ email: string; confirm: string }> {
+    this.signups += 1;
+    const email = `audit-${this.signups}-${Date.now()}@example.com`;
+    await this.post("/api/newsletter", JSON.stringify({ email }), "application/json");
+    return { email, confirm: await this.linkInMail(email, /^Confirm/, "/newsletter/confirm") };
+  }
+
+  async confirmLink(): Promise<string> {
+    return (await this.signUp()).confirm;
+  }
+
+  async unsubscribeLink(): Promise<string> {
+    if (!this.unsubscribe) {
+      const { email, confirm } = await this.signUp();
+      const token = new URL(confirm, origin).searchParams.get("token") ?? "";
+      await this.post(
+        confirm,
+        new URLSearchParams({ token }).toString(),
+        "application/x-www-form-urlencoded",
+      );
+      this.unsubscribe = await this.linkInMail(email, /^Welcome/, "/newsletter/unsubscribe");
+    }
+    return this.unsubscribe;
+  }
+}
+
 function score(lhr: Result, category: Category): number {
   const value = lhr.categories[category]?.score;
   return typeof value === "number" ? Math.round(value * 100) : 0;
@@ -137,6 +260,15 @@ function score(lhr: Result, category: Category): number {
 
 function numeric(lhr: Result, audit: string): number {
   return lhr.audits[audit]?.numericValue ?? Number.NaN;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /** The audits that cost a category points, for the failure message. */
@@ -157,10 +289,67 @@ function browserVersion(lhr: Result): string {
 }
 
 function slugFor(page: string): string {
-  return page === "/" ? "home" : page.slice(1).replaceAll("/", "-");
+  if (page === "/") return "home";
+  return page
+    .slice(1)
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/-+$/, "");
 }
 
-async function auditPage(chromePort: number, page: string): Promise<PageResult> {
+/** Lighthouse's table details, read without its full type tree: rows of unknown shape. */
+interface TableDetails {
+  items?: Array<Record<string, unknown>>;
+}
+
+function lcpBreakdown(lhr: Result): LcpBreakdown {
+  const details = lhr.audits["largest-contentful-paint-element"]?.details as
+    | { items?: Array<TableDetails> }
+    | undefined;
+  const [elementTable, phaseTable] = details?.items ?? [];
+  const node = elementTable?.items?.[0]?.node as { selector?: string; nodeLabel?: string } | undefined;
+  const phases: Record<string, number> = {};
+  for (const row of phaseTable?.items ?? []) {
+    if (typeof row.phase === "string" && typeof row.timing === "number") phases[row.phase] = row.timing;
+  }
+  return { element: node?.selector ?? node?.nodeLabel ?? "(none)", phases };
+}
+
+/** Bytes of the response body as our server sends it when the client accepts gzip (not decoded). */
+function gzipSize(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(url, { headers: { "accept-encoding": "gzip" } }, (response) => {
+      let bytes = 0;
+      response.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      response.on("end", () => {
+        if (response.statusCode === 200) resolve(bytes);
+        else reject(new Error(`${url} answered ${response.statusCode}`));
+      });
+      response.on("error", reject);
+    });
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
+}
+
+/**
+ * The scripts the page loaded during the run (Lighthouse records every request until the page is
+ * quiet after load, so after hydration; nothing is clicked), measured as tests/e2e/budgets.test.ts
+ * measures them: the gzip body our server sends for each URL.
+ */
+async function firstLoadScripts(lhr: Result): Promise<{ bytes: number; files: number }> {
+  const items = (lhr.audits["network-requests"]?.details as TableDetails | undefined)?.items ?? [];
+  const urls = new Set<string>();
+  for (const item of items) {
+    const url = typeof item.url === "string" ? item.url : "";
+    if (item.resourceType === "Script" && url.startsWith(origin)) urls.add(url);
+  }
+  const sizes = await Promise.all([...urls].map((url) => gzipSize(url)));
+  return { bytes: sizes.reduce((sum, bytes) => sum + bytes, 0), files: urls.size };
+}
+
+async function auditPage(chromePort: number, spec: PageSpec, site: Site): Promise<PageResult> {
   const flags: Flags = {
     port: chromePort,
     output: "json",
@@ -176,10 +365,12 @@ async function auditPage(chromePort: number, page: string): Promise<PageResult> 
   // the machine, not the page. The retries are bounded, and every discarded run is reported.
   const maxAttempts = runs * 3;
   for (let attempt = 1; lhrs.length < runs && attempt <= maxAttempts; attempt += 1) {
-    const result = await lighthouse(`${origin}${page}`, flags);
-    if (!result) throw new Error(`Lighthouse returned no result for ${page}`);
+    const result = await lighthouse(`${origin}${await spec.url(site)}`, flags);
+    if (!result) throw new Error(`Lighthouse returned no result for ${spec.name}`);
     const { lhr } = result;
     if (lhr.runtimeError) {
+      // A server that died answers nothing again: say so instead of repeating runs against it.
+      if (!(await isUp())) throw new Error(`the server stopped answering while ${spec.name} was audited`);
       discarded.push(`run repeated: Lighthouse error ${lhr.runtimeError.code}`);
       continue;
     }
@@ -196,30 +387,37 @@ async function auditPage(chromePort: number, page: string): Promise<PageResult> 
     }
     lhrs.push(lhr);
   }
-  if (lhrs.length === 0) throw new Error(`no usable Lighthouse run for ${page}: ${discarded.join("; ")}`);
+  if (lhrs.length === 0) {
+    throw new Error(`no usable Lighthouse run for ${spec.name}: ${discarded.join("; ")}`);
+  }
   // Two cores shared with other work make single timings noisy, so each page is measured several
-  // times and the run closest to the median FCP and TTI is kept (Lighthouse's own median-run rule).
-  const median = computeMedianRun(lhrs);
-  await writeFile(path.join(reportDir, `${slugFor(page)}.json`), JSON.stringify(median, null, 2));
+  // times: every figure in the table is the median of the runs, and the report kept is the run
+  // closest to the median FCP and TTI (Lighthouse's own median-run rule).
+  const medianRun = computeMedianRun(lhrs);
+  await writeFile(path.join(reportDir, `${slugFor(spec.name)}.json`), JSON.stringify(medianRun, null, 2));
 
   const scores = Object.fromEntries(
-    CATEGORIES.map((category) => [category, score(median, category)]),
+    CATEGORIES.map((category) => [category, median(lhrs.map((lhr) => score(lhr, category)))]),
   ) as Record<Category, number>;
+  const scripts = await firstLoadScripts(medianRun);
   const result: PageResult = {
-    page,
+    page: spec.name,
     scores,
-    lcpMs: numeric(median, "largest-contentful-paint"),
-    tbtMs: numeric(median, "total-blocking-time"),
-    cls: numeric(median, "cumulative-layout-shift"),
+    lcpMs: median(lhrs.map((lhr) => numeric(lhr, "largest-contentful-paint"))),
+    tbtMs: median(lhrs.map((lhr) => numeric(lhr, "total-blocking-time"))),
+    cls: median(lhrs.map((lhr) => numeric(lhr, "cumulative-layout-shift"))),
+    scriptBytes: scripts.bytes,
+    scriptFiles: scripts.files,
+    lcp: lcpBreakdown(medianRun),
     failures: [],
-    environment: `Lighthouse ${median.lighthouseVersion}, ${browserVersion(median)}`,
+    environment: `Lighthouse ${medianRun.lighthouseVersion}, ${browserVersion(medianRun)}`,
     runs: lhrs.length,
     discarded,
   };
 
   if (scores.performance < BUDGETS.performance) {
     result.failures.push(
-      `performance ${scores.performance} < ${BUDGETS.performance} (${failingAudits(median, "performance").join(", ")})`,
+      `performance ${scores.performance} < ${BUDGETS.performance} (${failingAudits(medianRun, "performance").join(", ")})`,
     );
   }
   // Accessibility, best practices and SEO do not depend on timing: a miss in any run (a console
@@ -227,9 +425,12 @@ async function auditPage(chromePort: number, page: string): Promise<PageResult> 
   for (const category of ["accessibility", "best-practices", "seo"] as const) {
     for (const [index, lhr] of lhrs.entries()) {
       const value = score(lhr, category);
-      if (value < BUDGETS[category]) {
+      const failing = failingAudits(lhr, category);
+      const onlyNoIndex =
+        spec.noIndex === true && category === "seo" && failing.length === 1 && failing[0] === "is-crawlable";
+      if (value < BUDGETS[category] && !onlyNoIndex) {
         result.failures.push(
-          `${category} ${value} < ${BUDGETS[category]} in run ${index + 1} of ${lhrs.length} (${failingAudits(lhr, category).join(", ")})`,
+          `${category} ${value} < ${BUDGETS[category]} in run ${index + 1} of ${lhrs.length} (${failing.join(", ")})`,
         );
         break;
       }
@@ -244,11 +445,24 @@ async function auditPage(chromePort: number, page: string): Promise<PageResult> 
   if (!(result.cls <= BUDGETS.cls)) {
     result.failures.push(`CLS ${result.cls.toFixed(3)} > ${BUDGETS.cls}`);
   }
+  if (!(result.scriptBytes <= BUDGETS.scriptBytes)) {
+    result.failures.push(
+      `JavaScript ${formatKb(result.scriptBytes)} gzip > ${formatKb(BUDGETS.scriptBytes)}`,
+    );
+  }
   return result;
 }
 
 function formatSeconds(ms: number): string {
   return `${(ms / 1000).toFixed(2)} s`;
+}
+
+function formatKb(bytes: number): string {
+  return `${(bytes / KB).toFixed(1)} KB`;
+}
+
+function seoCell(result: PageResult, spec: PageSpec | undefined): string {
+  return spec?.noIndex ? `${result.scores.seo} (noindex)` : String(result.scores.seo);
 }
 
 function table(results: PageResult[]): string {
@@ -258,21 +472,51 @@ function table(results: PageResult[]): string {
       r.scores.performance,
       r.scores.accessibility,
       r.scores["best-practices"],
-      r.scores.seo,
+      seoCell(
+        r,
+        PAGES.find((spec) => spec.name === r.page),
+      ),
       formatSeconds(r.lcpMs),
       `${Math.round(r.tbtMs)} ms`,
       r.cls.toFixed(3),
+      formatKb(r.scriptBytes),
     ].join(" | "),
   );
   return [
-    "| Page | Performance | Accessibility | Best Practices | SEO | LCP | TBT | CLS |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    "| Page | Performance | Accessibility | Best Practices | SEO | LCP | TBT | CLS | JS (gzip) |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows.map((row) => `| ${row} |`),
   ].join("\n");
 }
 
+const PHASES = ["TTFB", "Load Delay", "Load Time", "Render Delay"] as const;
+
+function breakdownTable(results: PageResult[]): string {
+  const ms = (value: number | undefined) => (value === undefined ? "-" : `${Math.round(value)} ms`);
+  const rows = results.map((r) =>
+    [`\`${r.page}\``, `\`${r.lcp.element}\``, ...PHASES.map((phase) => ms(r.lcp.phases[phase]))].join(" | "),
+  );
+  return [
+    "| Page | LCP element | TTFB | Load delay | Load time | Render delay |",
+    "|---|---|---:|---:|---:|---:|",
+    ...rows.map((row) => `| ${row} |`),
+  ].join("\n");
+}
+
+/** The pages named on the command line (by name, or by path for the ones with a token), or all. */
+function selectedPages(args: string[]): PageSpec[] {
+  if (args.length === 0) return PAGES;
+  return args.map((arg) => {
+    const known =
+      PAGES.find((spec) => spec.name === arg) ?? PAGES.find((spec) => spec.name === `${arg}?token=…`);
+    return known ?? { name: arg, url: fixed(arg) };
+  });
+}
+
 async function main(): Promise<number> {
   const started = Date.now();
+  const loadBefore = loadAverage();
+  log(`load average before: ${loadBefore}`);
   await mkdir(reportDir, { recursive: true });
   const tempDir = await mkdtemp(path.join(os.tmpdir(), "ridgeline-audit-"));
   let server: ChildProcess | undefined;
@@ -293,6 +537,7 @@ async function main(): Promise<number> {
 
   try {
     server = await startServer(tempDir);
+    const site = new Site(path.join(tempDir, "mail"));
     chrome = await chromeLauncher.launch({
       chromePath,
       chromeFlags: CHROME_FLAGS,
@@ -302,32 +547,40 @@ async function main(): Promise<number> {
     });
     const results: PageResult[] = [];
     // Pages named on the command line narrow the audit while working on them.
-    const pages = process.argv.length > 2 ? process.argv.slice(2) : PAGES;
-    for (const page of pages) {
+    for (const spec of selectedPages(process.argv.slice(2))) {
       const pageStarted = Date.now();
-      const result = await auditPage(chrome.port, page);
+      const result = await auditPage(chrome.port, spec, site);
       results.push(result);
+      const phases = PHASES.filter((phase) => phase in result.lcp.phases)
+        .map((phase) => `${phase} ${Math.round(result.lcp.phases[phase] ?? 0)}`)
+        .join(", ");
       log(
-        `${page}: ${CATEGORIES.map((c) => result.scores[c]).join("/")} LCP ${formatSeconds(result.lcpMs)} ` +
+        `${spec.name}: ${CATEGORIES.map((c) => result.scores[c]).join("/")} LCP ${formatSeconds(result.lcpMs)} ` +
           `TBT ${Math.round(result.tbtMs)} ms CLS ${result.cls.toFixed(3)} ` +
-          `(median of ${result.runs}, ${((Date.now() - pageStarted) / 1000).toFixed(0)} s)`,
+          `JS ${formatKb(result.scriptBytes)} gzip in ${result.scriptFiles} files ` +
+          `(median of ${result.runs}, ${((Date.now() - pageStarted) / 1000).toFixed(0)} s; load ${loadAverage()})`,
       );
+      log(`  LCP element ${result.lcp.element}: ${phases} ms (median run)`);
       for (const reason of result.discarded) log(`  ${reason}`);
     }
+    const loadAfter = loadAverage();
 
     const date = new Date().toISOString().slice(0, 10);
     const summary =
-      `${table(results)}\n\nMeasured ${date} with \`npm run audit\` (${results[0]?.environment} at ${chromePath}): ` +
-      `mobile, simulated throttling, median of ${runs} runs per page.\n`;
+      `${table(results)}\n\n${breakdownTable(results)}\n\n` +
+      `Measured ${date} with \`npm run audit\` (${results[0]?.environment} at ${chromePath}): ` +
+      `mobile, simulated throttling, median of ${runs} runs per page; the LCP breakdown is that of the ` +
+      `median run. Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadAfter}.\n`;
     await writeFile(path.join(reportDir, "summary.md"), summary);
-    log(`\n${table(results)}\n`);
+    log(`\n${table(results)}\n\n${breakdownTable(results)}\n`);
+    log(`load average before: ${loadBefore}; after: ${loadAfter}`);
 
     const failed = results.filter((r) => r.failures.length > 0);
     for (const r of failed) {
-      for (const failure of r.failures) log(`BUDGET FAILED ${r.page}: ${failure}`);
+      for (const failure of r.failures) log(`TARGET MISSED ${r.page}: ${failure}`);
     }
     log(
-      `${failed.length === 0 ? "All pages within budget" : `${failed.length} of ${results.length} pages over budget`}; ` +
+      `${failed.length === 0 ? "Every page meets every target" : `${failed.length} of ${results.length} pages miss a target`}; ` +
         `reports in ${path.relative(process.cwd(), reportDir)}/ (${((Date.now() - started) / 1000).toFixed(0)} s)`,
     );
     return failed.length === 0 ? 0 : 1;

@@ -3,9 +3,12 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { imageNames, images, ogImageHeight, ogImageWidth } from "../app/content/images";
 import {
+  avifSettings,
   cacheKey,
   checkArt,
   densityFor,
+  encoderOptions,
+  encoderOptionsFor,
   expectedSize,
   mapPool,
   OWNED_OUTPUT,
@@ -35,6 +38,20 @@ describe("cacheKey", () => {
       cacheKey({ svg, width: 800, format: "avif", salt: "b" }),
     ];
     expect(new Set([base, ...changed]).size).toBe(changed.length + 1);
+  });
+});
+
+describe("encoder settings", () => {
+  it("gives a hero's phone-sized AVIFs their own settings and keys the cache by the settings used", () => {
+    expect(avifSettings("hero", 768)).toMatchObject({ effort: 9, quality: 48 });
+    expect(avifSettings("hero", 1280)).toEqual(encoderOptions.avif);
+    expect(avifSettings("card", 800)).toEqual(encoderOptions.avif);
+    expect(encoderOptionsFor("webp", "hero", 768)).toEqual(encoderOptions.webp);
+    const plain = cacheKey({ svg, width: 768, format: "avif" });
+    const card = encoderOptionsFor("avif", "card", 768);
+    expect(cacheKey({ svg, width: 768, format: "avif", options: card })).toBe(plain);
+    const hero = encoderOptionsFor("avif", "hero", 768);
+    expect(cacheKey({ svg, width: 768, format: "avif", options: hero })).not.toBe(plain);
   });
 });
 

@@ -12,6 +12,7 @@ import path from "node:path";
 import sharp, { type OutputInfo, type Sharp } from "sharp";
 import {
   type ImageFormat,
+  type ImageKind,
   type ImageName,
   imageNames,
   images,
@@ -22,10 +23,12 @@ import {
 } from "../app/content/images";
 import {
   avifBudgets,
+  avifSettings,
   cacheKey,
   checkArt,
   densityFor,
   encoderOptions,
+  encoderOptionsFor,
   expectedSize,
   formatKB,
   mapPool,
@@ -55,6 +58,7 @@ const salt = [
 
 interface Job {
   name: string;
+  kind: ImageKind | "og";
   svg: Buffer;
   width: number;
   height: number;
@@ -111,6 +115,7 @@ function planJobs(art: Map<string, Buffer>): Job[] {
     for (const width of imageWidths[kind]) {
       jobs.push({
         name,
+        kind,
         svg,
         width,
         height: Math.round((width * fullHeight) / fullWidth),
@@ -120,6 +125,7 @@ function planJobs(art: Map<string, Buffer>): Job[] {
   }
   jobs.push({
     name: OG_NAME,
+    kind: "og",
     svg: art.get(OG_NAME) as Buffer,
     width: ogImageWidth,
     height: ogImageHeight,
@@ -129,10 +135,10 @@ function planJobs(art: Map<string, Buffer>): Job[] {
   return jobs.sort((a, b) => b.width * b.height - a.width * a.height);
 }
 
-function encode(pipeline: Sharp, format: OutputFormat): Sharp {
+function encode(pipeline: Sharp, format: OutputFormat, job: Job): Sharp {
   switch (format) {
     case "avif":
-      return pipeline.avif(encoderOptions.avif);
+      return pipeline.avif(avifSettings(job.kind, job.width));
     case "webp":
       return pipeline.webp(encoderOptions.webp);
     case "png":
@@ -150,7 +156,8 @@ async function writeAtomic(file: string, data: Buffer): Promise<void> {
 async function runJob(job: Job): Promise<Result[]> {
   const { width: svgWidth } = readSvgSize(job.svg.toString("utf8"));
   const pending = job.outputs.map((o) => {
-    const key = cacheKey({ svg: job.svg, width: job.width, format: o.format, salt });
+    const options = encoderOptionsFor(o.format, job.kind, job.width);
+    const key = cacheKey({ svg: job.svg, width: job.width, format: o.format, salt, options });
     return { ...o, cached: path.join(cacheDir, `${key}.${o.format}`) };
   });
   const hits = await Promise.all(pending.map((o) => exists(o.cached)));
@@ -170,6 +177,7 @@ async function runJob(job: Job): Promise<Result[]> {
       const encoded = await encode(
         sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }),
         o.format,
+        job,
       ).toBuffer();
       await writeAtomic(o.cached, encoded);
     }

@@ -1,11 +1,11 @@
 /**
- * Last build step: trims the prerendered pages (html-postprocess.ts), then writes brotli and gzip
- * variants of the client build's text files (see static-files.server.ts).
+ * Last build step: makes the prerendered pages paint before their scripts load (html-postprocess.ts),
+ * then writes brotli and gzip variants of the client build's text files (see static-files.server.ts).
  */
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { precompressDirectory } from "~/server/http/static-files.server";
-import { withoutModulePreloads } from "./html-postprocess";
+import { postprocessPage } from "./html-postprocess";
 
 const clientDir = path.resolve(process.env.BUILD_DIR || "build", "client");
 const started = Date.now();
@@ -14,7 +14,7 @@ const pages = (await readdir(clientDir, { recursive: true })).filter((file) => f
 for (const page of pages) {
   const file = path.join(clientDir, page);
   const html = await readFile(file, "utf8");
-  const trimmed = withoutModulePreloads(html);
+  const trimmed = postprocessPage(html);
   if (trimmed !== html) await writeFile(file, trimmed);
 }
 

@@ -1,17 +1,27 @@
-import { type MailDraft, MailDraftLink } from "~/components/mail-draft-link";
+import { useMatches } from "react-router";
+import { type MailDraft, MailDraftLink, type MailDrafts } from "~/components/mail-draft-link";
 import type { ButtonProps } from "~/components/ui/button";
-import { company } from "~/content/company";
-import { inquiries } from "~/content/inquiries";
 import type { InquiryId } from "~/content/schema";
-import { buildMailtoHref } from "~/lib/mailto";
 
-/** The draft of an inquiry: its button text and its `mailto:` link with subject and body. */
-export function inquiryDraft(inquiry: InquiryId): MailDraft {
-  const draft = inquiries[inquiry];
-  return { inquiry, label: draft.label, href: buildMailtoHref(company.email, draft) };
+function draftsIn(data: unknown): MailDrafts | undefined {
+  if (typeof data !== "object" || data === null || !("mailDrafts" in data)) return undefined;
+  return data.mailDrafts as MailDrafts;
 }
 
-/** A button that opens an e-mail draft to sales, with the subject and body written for the request. */
+/** The draft for `inquiry` that a loader of the current page built (inquiryDrafts). */
+function useMailDraft(inquiry: InquiryId): MailDraft {
+  const matches = useMatches();
+  for (const match of matches) {
+    const draft = draftsIn(match.data)?.[inquiry];
+    if (draft) return draft;
+  }
+  throw new Error(`No e-mail draft for "${inquiry}": the page's loader returns it in mailDrafts`);
+}
+
+/**
+ * A button that opens an e-mail draft to sales, with the subject and body written for the request.
+ * The page's loader builds the drafts it links to and returns them as `mailDrafts`.
+ */
 export function InquiryLink({
   inquiry,
   ...props
@@ -23,5 +33,5 @@ export function InquiryLink({
   size?: ButtonProps["size"];
   className?: string;
 }) {
-  return <MailDraftLink draft={inquiryDraft(inquiry)} {...props} />;
+  return <MailDraftLink draft={useMailDraft(inquiry)} {...props} />;
 }

@@ -9,9 +9,12 @@ export interface MailDraft {
   href: string;
 }
 
+/** The drafts a page's loader built, by inquiry (see InquiryLink). */
+export type MailDrafts = Partial<Record<InquiryId, MailDraft>>;
+
 /**
- * The button for a draft already built (see inquiryDraft). Kept apart from the drafts' texts, so a page
- * whose loader builds its draft on the server loads none of those texts in its scripts.
+ * The button for a draft already built (inquiry-drafts.ts). Kept apart from the drafts' texts, so a
+ * page whose loader builds its drafts loads none of those texts in its scripts.
  */
 export function MailDraftLink({
   draft,

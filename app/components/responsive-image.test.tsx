@@ -32,9 +32,9 @@ describe("ResponsiveImage", () => {
     const { avif, img } = renderImage({ name: "hero-home", sizes: "100vw" });
 
     expect(avif.getAttribute("srcset")).toBe(
-      [640, 960, 1280, 1600].map((w) => `/images/hero-home-${w}.avif ${w}w`).join(", "),
+      [640, 768, 960, 1280, 1600].map((w) => `/images/hero-home-${w}.avif ${w}w`).join(", "),
     );
-    expect(img.getAttribute("src")).toBe("/images/hero-home-1280.webp");
+    expect(img.getAttribute("src")).toBe("/images/hero-home-960.webp");
     expect(img.getAttribute("srcset")).toBe(imageSrcSet("hero-home", "webp"));
     expect(img.getAttribute("sizes")).toBe("100vw");
   });

@@ -1,36 +1,35 @@
-import { InquiryLink } from "~/components/inquiry-link";
+import { MailDraftLink } from "~/components/mail-draft-link";
 import { PageHero } from "~/components/page/page-hero";
 import { ProductSection } from "~/components/products/product-section";
 import { GhsCallout, ProductsClosing, ResourcesBand } from "~/components/products/products-callouts";
 import { ProductSectionNav } from "~/components/products/section-nav";
 import { pages } from "~/content/pages";
 import { products } from "~/content/products";
+import { inquiryDraft } from "~/lib/inquiry-drafts";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
-import { inquiryDrafts } from "~/server/mail-drafts.server";
 import type { Route } from "./+types/products";
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.products, siteOrigin(matches));
 
-/** Built at prerender: the page's scripts carry the finished e-mail links, not the drafts' texts. */
-export function loader() {
-  const { hero, sections, closing } = products;
-  return {
-    mailDrafts: inquiryDrafts([
-      hero.inquiry,
-      ...sections.map((section) => section.inquiry),
-      closing.quoteInquiry,
-      closing.consultationInquiry,
-    ]),
-  };
-}
+/*
+ * The e-mail drafts of this page are built in its scripts, not in a loader as on the other pages
+ * (inquiry-drafts.ts): this is the site's longest page, and its eight finished links in the page's
+ * data would take its HTML past the ~14 KB a first round trip delivers, which delays its first paint
+ * by a round trip (docs/decisions/0015-scripts-after-load.md).
+ */
 
 export default function Products() {
   const { hero } = products;
   return (
     <>
       <PageHero heading={hero.heading} lead={hero.lead} image="hero-products">
-        <InquiryLink inquiry={hero.inquiry} label={hero.inquiryLabel} variant="outline-light" size="lg" />
+        <MailDraftLink
+          draft={inquiryDraft(hero.inquiry)}
+          label={hero.inquiryLabel}
+          variant="outline-light"
+          size="lg"
+        />
       </PageHero>
       <ProductSectionNav label={products.sectionNav.label} sections={products.sections} />
       {products.sections.map((section, index) => (

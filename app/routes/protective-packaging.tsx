@@ -7,10 +7,10 @@ import { NamedCardGrid } from "~/components/protective-packaging/named-card-grid
 import { QuoteOnlineLink } from "~/components/quote/quote-online-link";
 import { pages } from "~/content/pages";
 import { protectivePackaging } from "~/content/protective-packaging";
+import { inquiryDrafts } from "~/lib/inquiry-drafts";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
 import { buildBusinessJsonLd } from "~/lib/structured-data";
-import { inquiryDrafts } from "~/server/mail-drafts.server";
 import type { Route } from "./+types/protective-packaging";
 
 // The business data goes into the server-rendered head for search engines; the page does not show it.

@@ -11,9 +11,9 @@ import { articles, getArticle } from "~/content/article-list";
 import type { Article } from "~/content/articles";
 import { resources } from "~/content/resources";
 import { articleJsonLd } from "~/lib/article-json-ld";
+import { inquiryDrafts } from "~/lib/inquiry-drafts";
 import { buildMeta, pageTitle } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
-import { inquiryDrafts } from "~/server/mail-drafts.server";
 import type { Route } from "./+types/resource-article";
 
 // The text is read here and nowhere else in this module: the loader runs only on the server and at

@@ -9,10 +9,10 @@ import { Toaster } from "~/components/ui/toaster";
 import { pages } from "~/content/pages";
 import { resources } from "~/content/resources";
 import { newsletterValues } from "~/forms/newsletter";
+import { inquiryDraft } from "~/lib/inquiry-drafts";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
 import { formResultHeaders, handleFormPost } from "~/server/forms/form-request.server";
-import { inquiryDraft } from "~/server/mail-drafts.server";
 import type { Route } from "./+types/resources";
 
 // The page's one e-mail draft is built here, on the server and at prerender, so the page's scripts

@@ -9,8 +9,8 @@ import type { HomeContent } from "~/content/schema";
 import type { ContactPrefill } from "~/forms/contact-prefill";
 
 /**
- * This form sends nothing (the spec). Send Message opens /contact with what was typed carried in
- * navigation state, so nothing is lost and no personal data lands in a URL (DECISIONS D11). The
+ * This form sends nothing (docs/product.md#home-message-form). Send Message opens /contact with what was
+ * typed carried in navigation state, so nothing is lost and no personal data lands in a URL. The
  * inputs have no `name`, so without JavaScript the plain GET to /contact carries nothing either.
  */
 export function GetInTouch({ content }: { content: HomeContent["getInTouch"] }) {

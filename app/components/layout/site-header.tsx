@@ -25,7 +25,7 @@ export function SiteHeader() {
                   <li key={item.href}>
                     <NavLink
                       to={item.href}
-                      // The spec's rule (prefix match, Home only on "/") decides, not NavLink's own.
+                      // The site's rule (docs/product.md#navigation) decides, not NavLink's own.
                       aria-current={active ? "page" : undefined}
                       className={cn(
                         "block rounded-md px-2 py-2 text-sm font-semibold lg:px-3 lg:text-[0.95rem]",

@@ -1,7 +1,8 @@
-import { InquiryLink } from "~/components/inquiry-link";
+import { MailDraftLink } from "~/components/mail-draft-link";
 import { isQuoteInquiry, QuoteOnlineLink } from "~/components/quote/quote-online-link";
 import type { ProductSection as ProductSectionContent, ProductsContent } from "~/content/schema";
 import { cn } from "~/lib/cn";
+import { inquiryDraft } from "~/lib/inquiry-drafts";
 import { BrochureList } from "./brochure-list";
 import { ProductCard } from "./product-card";
 
@@ -37,8 +38,8 @@ export function ProductSection({
             </div>
           </div>
           <div className="flex flex-wrap gap-3 justify-self-start lg:self-end">
-            <InquiryLink
-              inquiry={section.inquiry}
+            <MailDraftLink
+              draft={inquiryDraft(section.inquiry)}
               label={section.ctaLabel}
               // Long labels wrap on a phone instead of widening the page.
               className="h-auto min-h-11 justify-self-start py-2.5 whitespace-normal lg:self-end"

@@ -1,9 +1,10 @@
 import { ArrowRightIcon, FlaskConicalIcon } from "lucide-react";
 import { Link } from "react-router";
-import { InquiryLink } from "~/components/inquiry-link";
+import { MailDraftLink } from "~/components/mail-draft-link";
 import { QuoteOnlineLink } from "~/components/quote/quote-online-link";
 import { Button } from "~/components/ui/button";
 import type { ProductsContent } from "~/content/schema";
+import { inquiryDraft } from "~/lib/inquiry-drafts";
 
 /** The way on to the catalogue, documents and tips, after the last product area. */
 export function ResourcesBand({ content }: { content: ProductsContent["resourcesLink"] }) {
@@ -59,10 +60,10 @@ export function ProductsClosing({ content }: { content: ProductsContent["closing
           </h2>
           <p className="max-w-2xl text-lg leading-relaxed text-mist">{content.text}</p>
           <div className="flex flex-wrap justify-center gap-3 pt-2">
-            <InquiryLink inquiry={content.quoteInquiry} label={content.quoteLabel} size="lg" />
+            <MailDraftLink draft={inquiryDraft(content.quoteInquiry)} label={content.quoteLabel} size="lg" />
             <QuoteOnlineLink variant="outline-light" size="lg" />
-            <InquiryLink
-              inquiry={content.consultationInquiry}
+            <MailDraftLink
+              draft={inquiryDraft(content.consultationInquiry)}
               label={content.consultationLabel}
               variant="outline-light"
               size="lg"

@@ -2,7 +2,7 @@ import { lazy, Suspense, useSyncExternalStore } from "react";
 import type { ExternalToast } from "sonner";
 
 /**
- * Toast notices, one at a time (the spec). The toast library is loaded with the first notice, not
+ * Toast notices, one at a time (docs/product.md#toasts). The toast library is loaded with the first notice, not
  * with the page: most visits never see one. Pages with a form render <Toaster /> once; forms call
  * `notify`.
  */

@@ -16,7 +16,7 @@ import {
 } from "react";
 
 /**
- * DECISIONS D20: a tooltip opens 700 ms after the pointer arrives; moving from one tooltip to
+ * docs/product.md#tooltips: a tooltip opens 700 ms after the pointer arrives; moving from one tooltip to
  * another within 300 ms skips the delay. Keyboard focus opens it at once; Escape, blur, a click or
  * the pointer leaving closes it. A small component of our own: the site's only tooltips label
  * icon buttons, and a positioning library would double the JavaScript of every page

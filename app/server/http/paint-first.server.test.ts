@@ -25,7 +25,10 @@ const afterLoad =
   'window.__reactRouterManifest = {\n  "entry": {\n    "imports": ["/assets/a.js"]\n  }\n};\n' +
   '  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};\n\n' +
   'import("/assets/entry.client-3.js");});' +
-  'document.readyState==="complete"?hydrate():addEventListener("load",hydrate,{once:true});';
+  "const start=()=>Promise.all([...document.querySelectorAll('img[fetchpriority=\"high\"]')]" +
+  ".map((image)=>image.decode().catch(()=>{})))" +
+  ".then(()=>requestAnimationFrame(()=>setTimeout(hydrate)));" +
+  'document.readyState==="complete"?start():addEventListener("load",start,{once:true});';
 
 describe("withoutModulePreloads", () => {
   it("removes module preload hints, with or without a nonce, and nothing else", () => {
@@ -37,7 +40,7 @@ describe("withoutModulePreloads", () => {
 });
 
 describe("scriptsAfterLoad", () => {
-  it("imports the same modules in the same order once the page has loaded", () => {
+  it("imports the same modules in the same order once the page is on screen", () => {
     const html = `<body><script nonce="n1" type="module" async="">${routerScript}</script></body>`;
     expect(scriptsAfterLoad(html)).toBe(
       `<body><script nonce="n1" type="module" async="">${afterLoad}</script></body>`,
@@ -61,9 +64,20 @@ describe("scriptsAfterLoad", () => {
     expect(scriptsAfterLoad(once)).toBe(once);
   });
 
-  it("gives a script that runs: the entry is imported after the route modules, on load", async () => {
+  it("gives a script that runs: on load, after the hero is decoded and a frame has passed", async () => {
     const imported: string[] = [];
+    const steps: string[] = [];
     const listeners: Array<() => void> = [];
+    const frames: Array<() => void> = [];
+    let decoded: () => void = () => undefined;
+    const hero = {
+      decode: () => {
+        steps.push("decode");
+        return new Promise<void>((resolve) => {
+          decoded = resolve;
+        });
+      },
+    };
     const body = /<script[^>]*>([\s\S]*)<\/script>/.exec(
       scriptsAfterLoad(`<script type="module">${routerScript}</script>`),
     )?.[1];
@@ -72,21 +86,35 @@ describe("scriptsAfterLoad", () => {
       "window",
       "document",
       "addEventListener",
+      "requestAnimationFrame",
       "load",
       (body ?? "").replaceAll("import(", "load("),
     );
     run(
       window,
-      { readyState: "loading" },
+      {
+        readyState: "loading",
+        querySelectorAll: (selector: string) => (selector === 'img[fetchpriority="high"]' ? [hero] : []),
+      },
       (_event: string, listener: () => void) => listeners.push(listener),
+      (frame: () => void) => frames.push(frame),
       (url: string) => {
         imported.push(url);
         return Promise.resolve({ url });
       },
     );
-    expect(imported).toEqual([]);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    expect(steps).toEqual([]);
     for (const listener of listeners) listener();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(steps).toEqual(["decode"]);
+    await settle();
+    expect(frames).toEqual([]);
+    decoded();
+    await settle();
+    expect(imported).toEqual([]);
+    for (const frame of frames) frame();
+    await settle();
+    await settle();
     expect(imported).toEqual(["/assets/root-1.js", "/assets/home-2.js", "/assets/entry.client-3.js"]);
     expect(window.__reactRouterRouteModules).toEqual({
       root: { url: "/assets/root-1.js" },

@@ -20,9 +20,10 @@ const ENTRY_IMPORT = /\bimport\(("[^"\\]+")\);?\s*$/;
 /**
  * React Router's inline module script imports the route modules statically (so the browser fetches
  * them as soon as the script is parsed) and then the client entry. This rewrites it to import the
- * same modules, in the same order, once the window's `load` event has fired: after the stylesheet
- * and the images above the fold, the largest paint among them. The page then hydrates as before. A
- * script of another shape is left as it is.
+ * same modules, in the same order, once the page is on screen: after the window's `load` event (the
+ * stylesheet and the images are in), once the images marked `fetchpriority="high"` (the hero, the
+ * largest paint) are decoded, and one frame later. The page then hydrates as before. A script of
+ * another shape is left as it is.
  */
 export function scriptsAfterLoad(html: string): string {
   return html.replace(MODULE_SCRIPT, (whole, open: string, body: string, close: string) => {
@@ -42,7 +43,10 @@ export function scriptsAfterLoad(html: string): string {
     const imports = urls.map((url) => `import(${url})`).join(",");
     const script =
       `const hydrate=()=>Promise.all([${imports}]).then(([${names.join(",")}])=>{${rest}});` +
-      `document.readyState==="complete"?hydrate():addEventListener("load",hydrate,{once:true});`;
+      `const start=()=>Promise.all([...document.querySelectorAll('img[fetchpriority="high"]')]` +
+      ".map((image)=>image.decode().catch(()=>{})))" +
+      ".then(()=>requestAnimationFrame(()=>setTimeout(hydrate)));" +
+      `document.readyState==="complete"?start():addEventListener("load",start,{once:true});`;
     return `${open}${script}${close}`;
   });
 }
