@@ -61,7 +61,9 @@ async function main(): Promise<void> {
     );
   }
 
-  const services = await startServices(env, logger);
+  const services = await startServices(env, logger, {
+    mailThread: development ? undefined : path.join(buildDir, "mail-thread.js"),
+  });
 
   const clientKey = (req: IncomingMessage) =>
     clientKeyForIp(

@@ -20,6 +20,12 @@ export interface RateLimitResult {
   count: number;
   /** Until the current window ends. */
   retryAfterMs: number;
+  /**
+   * A refusal answered from memory: the client was already refused in this window, and that first
+   * refusal was logged. Callers log a refusal only when this is not set, so a flood from one address
+   * writes one warning, not one per request.
+   */
+  repeated?: true;
 }
 
 const PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -58,7 +64,7 @@ function knownOverLimit(db: Database, key: string, now: Date): RateLimitResult |
     known.delete(key);
     return null;
   }
-  return { allowed: false, count: entry.count, retryAfterMs: entry.until - now.getTime() };
+  return { allowed: false, count: entry.count, retryAfterMs: entry.until - now.getTime(), repeated: true };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Database } from "~/server/db/schema.server";
 import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
 import { createTransport, MAIL_CONCURRENCY } from "~/server/mail/transport.server";
+import { createThreadedTransport } from "~/server/mail/transport-thread.server";
 import { startMailWorker } from "~/server/mail/worker.server";
 import { startNewsletterHousekeeping } from "~/server/newsletter/housekeeping.server";
 
@@ -20,7 +21,19 @@ export interface Services {
   close(): Promise<void>;
 }
 
-export async function startServices(env: Env, logger: Logger): Promise<Services> {
+export interface ServiceOptions {
+  /**
+   * The bundled mail thread's script: e-mail is then built and sent on that thread, off the request
+   * path. Without it (development, tests) the transport runs on the main thread.
+   */
+  mailThread?: string;
+}
+
+export async function startServices(
+  env: Env,
+  logger: Logger,
+  options: ServiceOptions = {},
+): Promise<Services> {
   const db = createDatabase(env.DATABASE_URL, {
     logger,
     poolSize: env.DB_POOL_SIZE,
@@ -31,7 +44,16 @@ export async function startServices(env: Env, logger: Logger): Promise<Services>
   });
   await migrate(db, logger);
   const clientKeySecret = await loadClientKeySecret(db, env.CLIENT_KEY_SECRET);
-  const transport = createTransport(env, { logger });
+  const transport = options.mailThread
+    ? createThreadedTransport(
+        options.mailThread,
+        {
+          env: { SMTP_URL: env.SMTP_URL, MAIL_DIR: env.MAIL_DIR, LOG_LEVEL: env.LOG_LEVEL },
+          isTTY: process.stdout.isTTY === true,
+        },
+        logger,
+      )
+    : createTransport(env, { logger });
   const mailWorker = startMailWorker({
     db,
     transport,

@@ -11,13 +11,22 @@ export interface SmtpPeer {
   port: number;
   url: string;
   messages: ParsedMail[];
+  /** When each message arrived (Date.now()), by its index in messages. */
+  receivedAt: number[];
   /** While true, the peer answers every message with a temporary failure (451). */
   refuse: boolean;
   stop(): Promise<void>;
 }
 
 export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
-  const peer: SmtpPeer = { port, url: "", messages: [], refuse: false, stop: async () => undefined };
+  const peer: SmtpPeer = {
+    port,
+    url: "",
+    messages: [],
+    receivedAt: [],
+    refuse: false,
+    stop: async () => undefined,
+  };
   const server = new SMTPServer({
     disabledCommands: ["AUTH", "STARTTLS"],
     logger: false,
@@ -27,6 +36,7 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        const arrived = Date.now();
         if (peer.refuse) {
           callback(Object.assign(new Error("Try again later"), { responseCode: 451 }));
           return;
@@ -34,6 +44,7 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
         simpleParser(Buffer.concat(chunks))
           .then((parsed) => {
             peer.messages.push(parsed);
+            peer.receivedAt.push(arrived);
             callback();
           })
           .catch((error: Error) => callback(error));

@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { open } from "node:fs/promises";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import {
@@ -65,28 +66,108 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
       0,
       Math.round(options.sqliteBusyTimeoutMs ?? DEFAULT_SQLITE_BUSY_TIMEOUT_MS),
     );
+    const log = new WriteAheadLog(path.resolve(file));
     db = new Kysely<DB>({
       dialect: new SqliteDialect({
         database: async () => {
           const inMemory = file === ":memory:";
           if (!inMemory) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
           const connection = new BetterSqlite3(file);
-          // WAL lets readers run beside the writer; synchronous FULL so a committed lead survives a
-          // power cut, not only a crash (group commits pay for its fsync once per batch).
-          if (!inMemory) connection.pragma("journal_mode = WAL");
-          connection.pragma("synchronous = FULL");
+          // WAL lets readers run beside the writer. A commit then only appends to the log; the log is
+          // synced to disk off the event loop before any write of writeTransaction is acknowledged
+          // (WriteAheadLog below), so `synchronous = NORMAL` loses nothing that was acknowledged, and
+          // the fsync no longer stops every other request. Without WAL (an in-memory database, a file
+          // system without shared memory), SQLite syncs every commit itself.
+          const wal = !inMemory && connection.pragma("journal_mode = WAL", { simple: true }) === "wal";
+          connection.pragma(`synchronous = ${wal ? "NORMAL" : "FULL"}`);
+          log.enabled = wal;
           connection.pragma(`busy_timeout = ${busyTimeoutMs}`);
           connection.pragma("foreign_keys = ON");
           return withStatementCache(connection);
         },
       }),
     });
+    Object.defineProperty(db, WRITE_AHEAD_LOG, { value: log });
   } else if (/^postgres(ql)?:\/\//.test(url)) {
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: createPostgresPool(url, options, log) }) });
   } else {
     throw new Error("DATABASE_URL must be sqlite:PATH or a postgres:// URL");
   }
   return db;
+}
+
+/**
+ * Where a SQLite database's write-ahead log is found: a symbol from the global registry, because the
+ * server entry and the React Router build each bundle this module (see dialectOf).
+ */
+const WRITE_AHEAD_LOG = Symbol.for("ridgeline.sqlite.write-ahead-log");
+
+/**
+ * The SQLite write-ahead log, synced to disk on libuv's thread pool. Syncs are coalesced: commits made
+ * while one sync runs wait for the next, which covers them all (a later fdatasync of the same file
+ * covers every earlier write to it). SQLite takes no locks on the log file itself (they are on the
+ * database file and the shared-memory index), so opening and closing it here is safe.
+ */
+class WriteAheadLog {
+  enabled = false;
+  readonly #file: string;
+  #running: Promise<void> | undefined;
+  #waiting: Array<{ resolve(): void; reject(error: unknown): void }> = [];
+  #directorySynced = false;
+
+  constructor(databaseFile: string) {
+    this.#file = `${databaseFile}-wal`;
+  }
+
+  /** Resolves once every commit made before the call is on disk. */
+  sync(): Promise<void> {
+    if (!this.enabled) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      this.#waiting.push({ resolve, reject });
+      if (!this.#running) this.#next();
+    });
+  }
+
+  #next(): void {
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    this.#running = this.#syncNow().then(
+      () => {
+        for (const waiter of waiting) waiter.resolve();
+      },
+      (error: unknown) => {
+        for (const waiter of waiting) waiter.reject(error);
+      },
+    );
+    void this.#running.finally(() => {
+      this.#running = undefined;
+      if (this.#waiting.length > 0) this.#next();
+    });
+  }
+
+  async #syncNow(): Promise<void> {
+    const handle = await open(this.#file, "r");
+    try {
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+    // The log's directory entry, once: the file exists from the first write for as long as the
+    // connection is open.
+    if (!this.#directorySynced) {
+      const directory = await open(path.dirname(this.#file), "r");
+      try {
+        await directory.sync();
+      } finally {
+        await directory.close();
+      }
+      this.#directorySynced = true;
+    }
+  }
+}
+
+function writeAheadLogOf(db: Database): WriteAheadLog | undefined {
+  return (db as unknown as Record<symbol, WriteAheadLog | undefined>)[WRITE_AHEAD_LOG];
 }
 
 /** Distinct statements kept prepared per connection; the site's queries are a few dozen shapes. */
@@ -298,8 +379,9 @@ const MAX_BATCH = 128;
  * SQLite commits are group commits (docs/decisions/0014-sqlite-group-commit.md): writes that arrive
  * while one is being written queue up and are then written in one transaction, each in a savepoint of
  * its own. A write that fails rolls back to its savepoint and fails alone; a failed commit fails every
- * write of the batch; each caller's promise settles only after the commit that made its write durable.
- * One fsync then covers a whole burst of posts instead of one each.
+ * write of the batch; each caller's promise settles only once the commit that holds its write is on
+ * disk. One fsync then covers a whole burst of posts instead of one each, and it runs off the event
+ * loop (WriteAheadLog), while the next batch is being written.
  */
 export async function writeTransaction<T>(db: Database, work: Work<T>): Promise<T> {
   const dialect = dialectOf(db);
@@ -318,13 +400,14 @@ export async function writeTransaction<T>(db: Database, work: Work<T>): Promise<
 }
 
 async function drainWrites(db: Database, queue: QueuedWrite[]): Promise<void> {
+  const log = writeAheadLogOf(db);
   try {
     // Reads the configured busy timeout once per drain: the server entry and the React Router build
     // each bundle this module (see dialectOf), so only the connection knows what createDatabase set.
     let busyTimeoutMs: number | undefined;
     while (queue.length > 0) {
       const batch = queue.splice(0, MAX_BATCH);
-      const retry = await db
+      const { committed, retry } = await db
         .connection()
         .execute(async (conn) => {
           if (busyTimeoutMs === undefined) {
@@ -333,10 +416,22 @@ async function drainWrites(db: Database, queue: QueuedWrite[]): Promise<void> {
           }
           return writeBatch(conn, batch, busyTimeoutMs);
         })
-        .catch((error: unknown) => {
+        .catch((error: unknown): BatchOutcome => {
           for (const item of batch) item.reject(error);
-          return [];
+          return { committed: [], retry: [] };
         });
+      // Acknowledged once the log is on disk; the next batch is written meanwhile.
+      if (committed.length > 0) {
+        const durable = log ? log.sync() : Promise.resolve();
+        durable.then(
+          () => {
+            for (const { item, value } of committed) item.resolve(value);
+          },
+          (error: unknown) => {
+            for (const { item } of committed) item.reject(error);
+          },
+        );
+      }
       queue.unshift(...retry);
       // Lets the event loop read the requests that arrived meanwhile, so they join the next batch.
       if (queue.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -351,15 +446,19 @@ async function drainWrites(db: Database, queue: QueuedWrite[]): Promise<void> {
   }
 }
 
-/**
- * Writes one batch: BEGIN IMMEDIATE, each write in its own savepoint, one COMMIT. Returns the writes
- * that never ran (the transaction ended under them) so that they go into the next batch.
- */
+interface BatchOutcome {
+  /** Writes in the committed transaction, with their results; settled once the log is synced. */
+  committed: Array<{ item: QueuedWrite; value: unknown }>;
+  /** Writes that never ran (the transaction ended under them): they go into the next batch. */
+  retry: QueuedWrite[];
+}
+
+/** Writes one batch: BEGIN IMMEDIATE, each write in its own savepoint, one COMMIT. */
 async function writeBatch(
   conn: Kysely<DB>,
   batch: QueuedWrite[],
   busyTimeoutMs: number,
-): Promise<QueuedWrite[]> {
+): Promise<BatchOutcome> {
   await beginImmediate(conn, busyTimeoutMs);
   const done: Array<{ item: QueuedWrite; value: unknown }> = [];
   for (const [index, item] of batch.entries()) {
@@ -377,7 +476,7 @@ async function writeBatch(
         await sql`rollback`.execute(conn).catch(() => undefined);
         item.reject(error);
         for (const earlier of done) earlier.item.reject(error);
-        return batch.slice(index + 1);
+        return { committed: [], retry: batch.slice(index + 1) };
       }
       item.reject(error);
     }
@@ -387,10 +486,9 @@ async function writeBatch(
   } catch (error) {
     await sql`rollback`.execute(conn).catch(() => undefined);
     for (const { item } of done) item.reject(error);
-    return [];
+    return { committed: [], retry: [] };
   }
-  for (const { item, value } of done) item.resolve(value);
-  return [];
+  return { committed: done, retry: [] };
 }
 
 /** `count(*)` comes back as a string from pg and as a number from SQLite. */

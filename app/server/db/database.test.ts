@@ -81,6 +81,36 @@ describe("createDatabase (sqlite)", () => {
     }
   });
 
+  it("acknowledges a write only once its log is synced, and refuses it when the sync fails", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "ridgeline-sync-"));
+    const file = path.join(dir, "site.db");
+    const db = createDatabase(`sqlite:${file}`, { logger: silentLogger });
+    const memory = createDatabase("sqlite::memory:", { logger: silentLogger });
+    try {
+      await migrate(db);
+      // The commit itself does not wait for the disk (NORMAL); writeTransaction syncs the log. An
+      // in-memory database has no log: SQLite's own FULL applies.
+      const level = async (of: typeof db) =>
+        (await sql<{ synchronous: number }>`pragma synchronous`.execute(of)).rows[0]?.synchronous;
+      expect(await level(db)).toBe(1);
+      expect(await level(memory)).toBe(2);
+      const at = isoTime(new Date());
+      const subscribe = (email: string) =>
+        writeTransaction(db, (trx) =>
+          trx.insertInto("newsletter_subscriptions").values({ email, subscribed_at: at }).execute(),
+        );
+      await subscribe("first@b.co");
+      // The log file taken away under the open connection: SQLite goes on writing to it, but the
+      // server can no longer make it durable, so the visitor must not be told it was stored.
+      rmSync(`${file}-wal`);
+      await expect(subscribe("second@b.co")).rejects.toMatchObject({ code: "ENOENT" });
+    } finally {
+      await db.destroy();
+      await memory.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("commits concurrent writes together, and a failing write fails alone", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "ridgeline-batch-"));
     const db = createDatabase(`sqlite:${path.join(dir, "site.db")}`, { logger: silentLogger });

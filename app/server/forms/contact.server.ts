@@ -72,7 +72,8 @@ export async function submitContact(
       }),
     );
     if (stored.limited) {
-      logger.warn({ clientKey, count: stored.limited.count }, "contact form: per-client limit reached");
+      if (!stored.limited.repeated)
+        logger.warn({ clientKey, count: stored.limited.count }, "contact form: per-client limit reached");
       return tooManyRequests(stored.limited);
     }
     logger.info(stored.value, "contact submission stored and notification queued");

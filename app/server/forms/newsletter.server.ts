@@ -135,7 +135,8 @@ export async function subscribeNewsletter(
     );
 
     if (stored.limited) {
-      logger.warn({ clientKey, count: stored.limited.count }, "newsletter: per-client limit reached");
+      if (!stored.limited.repeated)
+        logger.warn({ clientKey, count: stored.limited.count }, "newsletter: per-client limit reached");
       return tooManyRequests(stored.limited);
     }
     if (queued) deps.wakeMailWorker?.();

@@ -169,7 +169,8 @@ export async function requestUnsubscribeLink(
     now,
   );
   if (!limit.allowed) {
-    deps.logger.warn({ clientKey }, "newsletter unsubscribe requests: per-client limit reached");
+    if (!limit.repeated)
+      deps.logger.warn({ clientKey }, "newsletter unsubscribe requests: per-client limit reached");
     return tooManyRequests(limit);
   }
   const bucket = Math.floor(now.getTime() / UNSUBSCRIBE_LINK_BUCKET_MS);

@@ -86,7 +86,8 @@ export async function submitQuote(
   try {
     const limit = await hitRateLimit(db, `quote:${clientKey}`, QUOTE_CLIENT_LIMIT, now);
     if (!limit.allowed) {
-      logger.warn({ clientKey, count: limit.count }, "quote form: per-client limit reached");
+      if (!limit.repeated)
+        logger.warn({ clientKey, count: limit.count }, "quote form: per-client limit reached");
       return { ...tooManyRequests(limit), values };
     }
 
