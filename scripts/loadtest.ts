@@ -329,6 +329,9 @@ async function isolationScenario(server: RunningServer, peer: SmtpPeer, clientOf
       };
     },
   };
+  // The flood runs for two seconds before anything is measured, as the post scenarios warm up first:
+  // the figures are of a server in the middle of a flood, not of its JIT compiler meeting one.
+  await runLoad({ url: server.origin, connections: CONNECTIONS, duration: 2, requests: [junk] }, MAX_SECONDS);
   const run = randomBytes(3).toString("hex");
   const posted = new Map<string, number>();
   const floodEnds = Date.now() + FLOOD_SECONDS * 1000;
