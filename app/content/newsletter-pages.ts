@@ -7,7 +7,7 @@ export const newsletterPages = {
     title: "Confirm your subscription",
     description: "Confirm your subscription to the Ridgeline Industrial Supply newsletter.",
     heading: "Confirm your subscription",
-    text: "Press the button to start receiving the newsletter at this address.",
+    text: "Press the button to start receiving the newsletter at this address. It comes about once a month, and every issue has a link to unsubscribe.",
     button: "Confirm subscription",
   },
   confirmed: {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data } from "react-router";
+import { data, Form, Link } from "react-router";
 import { BrokenLink, NewsletterPage } from "~/components/newsletter/newsletter-page";
 import { Button } from "~/components/ui/button";
 import { newsletterPages } from "~/content/newsletter-pages";
@@ -51,31 +51,45 @@ function ConfirmForm({ token }: { token: string }) {
   const form = useRef<HTMLFormElement>(null);
   const sent = useRef(false);
   useEffect(() => {
-    // Runs only in a browser that executes the page: the one press is made for the visitor.
+    // Runs only in a browser that executes the page: the one press is made for the visitor. React
+    // Router's Form sends it as a fetch and the page changes in place; a document post would load
+    // the whole page a second time (and make its largest paint wait for that second load).
     if (sent.current) return;
     sent.current = true;
     form.current?.requestSubmit();
   }, []);
   return (
-    <form ref={form} method="post" action={`/newsletter/confirm?token=${encodeURIComponent(token)}`}>
+    <Form ref={form} method="post" action={`/newsletter/confirm?token=${encodeURIComponent(token)}`}>
       <input type="hidden" name="token" value={token} />
       <Button type="submit" size="lg">
         {newsletterPages.confirm.button}
       </Button>
-    </form>
+    </Form>
   );
 }
 
+// The action's answer is the whole outcome; the loader, run again, would only find the token used (410).
+export const shouldRevalidate = () => false;
+
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const { state, token } = actionData ?? loaderData;
+  // With JavaScript the page confirms by itself and turns from one state into the other in place; each
+  // keeps the other's space and has one large button, so nothing moves.
+  const { confirm, confirmed } = newsletterPages;
   if (state === "confirmed") {
     return (
-      <NewsletterPage heading={newsletterPages.confirmed.heading} text={newsletterPages.confirmed.text} />
+      <NewsletterPage heading={confirmed.heading} text={confirmed.text} reserve={confirm}>
+        <div>
+          <Button asChild size="lg" variant="outline">
+            <Link to="/">{newsletterPages.backHome}</Link>
+          </Button>
+        </div>
+      </NewsletterPage>
     );
   }
   if (state === "ready") {
     return (
-      <NewsletterPage heading={newsletterPages.confirm.heading} text={newsletterPages.confirm.text}>
+      <NewsletterPage heading={confirm.heading} text={confirm.text} reserve={confirmed}>
         <ConfirmForm token={token} />
       </NewsletterPage>
     );

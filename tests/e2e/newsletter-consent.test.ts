@@ -239,8 +239,24 @@ test.describe("newsletter pages in a real browser", () => {
       setup.server.origin,
       "/newsletter/confirm",
     );
-    await page.goto(link);
+    // The page confirms in place: one document load, no answer the console would report as an error
+    // (the loader is not run again to find its token used), and nothing below the text moves.
+    const documents: string[] = [];
+    const failed: number[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.method());
+    });
+    page.on("response", (response) => {
+      if (response.status() >= 400) failed.push(response.status());
+    });
+    await page.goto(link, { waitUntil: "commit" });
+    const footer = page.locator("footer").first();
+    await footer.waitFor();
+    const before = await footer.boundingBox();
     await expect(page.getByRole("heading", { level: 1, name: "Subscription confirmed" })).toBeVisible();
+    expect(await footer.boundingBox()).toEqual(before);
+    expect(documents).toEqual(["GET"]);
+    expect(failed).toEqual([]);
     await expectNoAxeViolations(page);
 
     const welcome = await mailFor(setup.peer, email, /^Welcome/);

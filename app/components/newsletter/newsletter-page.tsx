@@ -7,18 +7,41 @@ import { newsletterPages } from "~/content/newsletter-pages";
 export function NewsletterPage({
   heading,
   text,
+  reserve,
   children,
 }: {
   heading: string;
   text: string;
+  /**
+   * The heading and text of the state this page turns into (or came from) without loading again: their
+   * space is kept, hidden, under the ones shown, so the change moves nothing on the page.
+   */
+  reserve?: { heading: string; text: string };
   children?: ReactNode;
 }) {
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-20">
-      <h1 className="text-3xl font-extrabold text-navy sm:text-4xl">{heading}</h1>
-      <p className="text-lg text-slate-700">{text}</p>
+      <h1 className="grid text-3xl font-extrabold text-navy sm:text-4xl">
+        <Stacked shown={heading} reserved={reserve?.heading} />
+      </h1>
+      <p className="grid text-lg text-slate-700">
+        <Stacked shown={text} reserved={reserve?.text} />
+      </p>
       {children}
     </section>
+  );
+}
+
+/** `shown` and, in the same grid cell and invisible to everyone, `reserved`: the cell fits the larger. */
+function Stacked({ shown, reserved }: { shown: string; reserved: string | undefined }) {
+  if (reserved === undefined) return shown;
+  return (
+    <>
+      <span className="col-start-1 row-start-1">{shown}</span>
+      <span aria-hidden="true" className="invisible col-start-1 row-start-1">
+        {reserved}
+      </span>
+    </>
   );
 }
 
