@@ -59,6 +59,11 @@ declare module "autocannon" {
 
   export interface Instance {
     stop(): void;
+    /** Each answer as it arrives (the other events are not used here). */
+    on(
+      event: "response",
+      listener: (client: unknown, statusCode: number, bytes: number, ms: number) => void,
+    ): Instance;
   }
 
   export default function autocannon(
