@@ -1,6 +1,9 @@
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { open } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import BetterSqlite3 from "better-sqlite3";
 import {
   Kysely,
@@ -33,6 +36,8 @@ export interface DatabaseOptions {
   idleTimeoutMs?: number;
   /** SQLite: how long a statement waits for another process's write lock. */
   sqliteBusyTimeoutMs?: number;
+  /** SQLite: how long after a commit the checkpoint thread copies the log into the database. */
+  sqliteCheckpointDelayMs?: number;
 }
 
 const DEFAULT_POOL_SIZE = 10;
@@ -40,6 +45,13 @@ const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
 const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
 const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
 const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5000;
+const DEFAULT_SQLITE_CHECKPOINT_DELAY_MS = 1000;
+/**
+ * Log pages after which the writing connection copies the log into the database itself, as SQLite
+ * does by default at 1,000 pages: only reached when the checkpoint thread has fallen that far behind
+ * (or cannot run), so the log still cannot grow without bound.
+ */
+const FALLBACK_AUTOCHECKPOINT_PAGES = 10_000;
 /**
  * The client stops waiting this long after the server's own statement_timeout: a server that is
  * alive cancels the statement itself and the connection stays usable; only one that does not answer
@@ -66,7 +78,10 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
       0,
       Math.round(options.sqliteBusyTimeoutMs ?? DEFAULT_SQLITE_BUSY_TIMEOUT_MS),
     );
-    const log = new WriteAheadLog(path.resolve(file));
+    const writeAheadLog = new WriteAheadLog(path.resolve(file), {
+      checkpointDelayMs: options.sqliteCheckpointDelayMs ?? DEFAULT_SQLITE_CHECKPOINT_DELAY_MS,
+      logger: log,
+    });
     db = new Kysely<DB>({
       dialect: new SqliteDialect({
         database: async () => {
@@ -80,14 +95,17 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
           // system without shared memory), SQLite syncs every commit itself.
           const wal = !inMemory && connection.pragma("journal_mode = WAL", { simple: true }) === "wal";
           connection.pragma(`synchronous = ${wal ? "NORMAL" : "FULL"}`);
-          log.enabled = wal;
+          // Checkpoints (copying the log into the database, two fsyncs each) run on a thread of their
+          // own (WriteAheadLog); this connection makes one only if that thread falls far behind.
+          if (wal) connection.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+          writeAheadLog.enabled = wal;
           connection.pragma(`busy_timeout = ${busyTimeoutMs}`);
           connection.pragma("foreign_keys = ON");
-          return withStatementCache(connection);
+          return withStatementCache(connection, () => writeAheadLog.close());
         },
       }),
     });
-    Object.defineProperty(db, WRITE_AHEAD_LOG, { value: log });
+    Object.defineProperty(db, WRITE_AHEAD_LOG, { value: writeAheadLog });
   } else if (/^postgres(ql)?:\/\//.test(url)) {
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: createPostgresPool(url, options, log) }) });
   } else {
@@ -103,20 +121,44 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
 const WRITE_AHEAD_LOG = Symbol.for("ridgeline.sqlite.write-ahead-log");
 
 /**
- * The SQLite write-ahead log, synced to disk on libuv's thread pool. Syncs are coalesced: commits made
- * while one sync runs wait for the next, which covers them all (a later fdatasync of the same file
- * covers every earlier write to it). SQLite takes no locks on the log file itself (they are on the
- * database file and the shared-memory index), so opening and closing it here is safe.
+ * The SQLite write-ahead log, kept off the event loop: synced to disk on libuv's thread pool before a
+ * write is acknowledged, and copied into the database (checkpointed) on a thread of its own.
+ *
+ * Syncs are coalesced: commits made while one sync runs wait for the next, which covers them all (a
+ * later fdatasync of the same file covers every earlier write to it). SQLite takes no locks on the log
+ * file itself (they are on the database file and the shared-memory index), so opening and closing it
+ * here is safe.
+ *
+ * Checkpoints: left to the writing connection, SQLite checkpoints inside the commit that takes the log
+ * past 1,000 pages, syncing the log and the database file on the event loop; under a burst of posts
+ * that stalled every request for milliseconds several times a second. Here a passive checkpoint runs on
+ * a second connection, on its own thread, checkpointDelayMs after a synced commit (once per delay,
+ * however many commits). A passive checkpoint never waits for and never blocks the writer or readers.
  */
 class WriteAheadLog {
   enabled = false;
+  /** Checkpoints the thread has completed; for tests and diagnostics. */
+  checkpoints = 0;
+  /** The last checkpoint's outcome, as SQLite reports it (frames in the log, frames copied). */
+  lastCheckpoint: { log: number; checkpointed: number } | undefined;
   readonly #file: string;
+  readonly #databaseFile: string;
+  readonly #checkpointDelayMs: number;
+  readonly #logger: Logger;
   #running: Promise<void> | undefined;
   #waiting: Array<{ resolve(): void; reject(error: unknown): void }> = [];
   #directorySynced = false;
+  #checkpointTimer: NodeJS.Timeout | undefined;
+  #checkpointer: Worker | undefined;
+  #checkpointing = false;
+  #checkpointFailed = false;
+  #closed = false;
 
-  constructor(databaseFile: string) {
+  constructor(databaseFile: string, options: { checkpointDelayMs: number; logger: Logger }) {
+    this.#databaseFile = databaseFile;
     this.#file = `${databaseFile}-wal`;
+    this.#checkpointDelayMs = options.checkpointDelayMs;
+    this.#logger = options.logger;
   }
 
   /** Resolves once every commit made before the call is on disk. */
@@ -128,12 +170,21 @@ class WriteAheadLog {
     });
   }
 
+  /** Stops checkpointing; the connection closing after this checkpoints whatever is left itself. */
+  close(): void {
+    this.#closed = true;
+    clearTimeout(this.#checkpointTimer);
+    this.#checkpointer?.postMessage("close");
+    this.#checkpointer = undefined;
+  }
+
   #next(): void {
     const waiting = this.#waiting;
     this.#waiting = [];
     this.#running = this.#syncNow().then(
       () => {
         for (const waiter of waiting) waiter.resolve();
+        this.#scheduleCheckpoint();
       },
       (error: unknown) => {
         for (const waiter of waiting) waiter.reject(error);
@@ -164,7 +215,89 @@ class WriteAheadLog {
       this.#directorySynced = true;
     }
   }
+
+  #scheduleCheckpoint(): void {
+    if (this.#closed || this.#checkpointTimer || this.#checkpointing) return;
+    this.#checkpointTimer = setTimeout(() => {
+      this.#checkpointTimer = undefined;
+      this.#checkpoint();
+    }, this.#checkpointDelayMs);
+    this.#checkpointTimer.unref();
+  }
+
+  #checkpoint(): void {
+    if (this.#closed) return;
+    this.#checkpointing = true;
+    const thread = this.#checkpointThread();
+    const settle = (outcome: CheckpointOutcome) => {
+      thread.off("message", settle);
+      thread.off("exit", exited);
+      this.#checkpointing = false;
+      if ("error" in outcome) {
+        // Reported once per run of failures; the writing connection's own checkpoint is the fallback.
+        if (!this.#checkpointFailed)
+          this.#logger.warn({ err: new Error(outcome.error) }, "SQLite checkpoint failed; will retry");
+        this.#checkpointFailed = true;
+        this.#scheduleCheckpoint();
+        return;
+      }
+      this.#checkpointFailed = false;
+      this.checkpoints += 1;
+      this.lastCheckpoint = { log: outcome.log, checkpointed: outcome.checkpointed };
+      // Frames written meanwhile (or held back by a reader) are copied at the next one.
+      if (outcome.checkpointed < outcome.log) this.#scheduleCheckpoint();
+    };
+    const exited = () => settle({ error: "the checkpoint thread exited" });
+    thread.on("message", settle);
+    thread.once("exit", exited);
+    thread.postMessage("checkpoint");
+  }
+
+  /** The checkpoint thread, started on first use and again after it exited. */
+  #checkpointThread(): Worker {
+    if (this.#checkpointer) return this.#checkpointer;
+    const thread = new Worker(CHECKPOINT_THREAD, {
+      eval: true,
+      workerData: { driver: requireHere.resolve("better-sqlite3"), file: this.#databaseFile },
+    });
+    thread.unref();
+    thread.once("exit", () => {
+      if (this.#checkpointer === thread) this.#checkpointer = undefined;
+    });
+    // An error inside the thread ends it ('exit' follows); unheard, it would end the process.
+    thread.on("error", () => undefined);
+    this.#checkpointer = thread;
+    return thread;
+  }
 }
+
+type CheckpointOutcome = { log: number; checkpointed: number } | { error: string };
+
+const requireHere = createRequire(import.meta.url);
+
+/**
+ * The checkpoint thread's code, small enough to keep beside its caller (a file of its own would need a
+ * place in both server bundles). It opens the database once and, on each message, runs a passive
+ * checkpoint and answers with SQLite's figures or the error.
+ */
+const CHECKPOINT_THREAD = `
+const { parentPort, workerData } = require("node:worker_threads");
+const Database = require(workerData.driver);
+const db = new Database(workerData.file, { fileMustExist: true });
+parentPort.on("message", (message) => {
+  if (message === "close") {
+    db.close();
+    parentPort.close();
+    return;
+  }
+  try {
+    const [result] = db.pragma("wal_checkpoint(PASSIVE)");
+    parentPort.postMessage({ log: result.log, checkpointed: result.checkpointed });
+  } catch (error) {
+    parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) });
+  }
+});
+`;
 
 function writeAheadLogOf(db: Database): WriteAheadLog | undefined {
   return (db as unknown as Record<symbol, WriteAheadLog | undefined>)[WRITE_AHEAD_LOG];
@@ -179,10 +312,13 @@ const STATEMENT_CACHE_SIZE = 256;
  * Kysely never iterates a statement (no streaming queries here), so one prepared statement can serve
  * every run of its SQL text.
  */
-function withStatementCache(connection: BetterSqlite3.Database): SqliteDatabase {
+function withStatementCache(connection: BetterSqlite3.Database, onClose: () => void): SqliteDatabase {
   const prepared = new Map<string, BetterSqlite3.Statement>();
   return {
-    close: () => connection.close(),
+    close() {
+      onClose();
+      connection.close();
+    },
     prepare(text: string) {
       let statement = prepared.get(text);
       if (!statement) {
@@ -278,11 +414,17 @@ class DiscardingClient implements PostgresPoolClient {
         cause: this.#broken,
       });
     try {
+      const values = [...parameters];
+      const name = values.length > 0 ? preparedName(text) : undefined;
       // pg's result type is wider than Kysely's (command is any string); Kysely reads only the
       // commands it knows.
-      return (await this.#client.query(text, [...parameters])) as unknown as PostgresQueryResult<R>;
+      return (await this.#client.query(
+        name ? { name, text, values } : { text, values },
+      )) as unknown as PostgresQueryResult<R>;
     } catch (error) {
-      if (!(error instanceof pg.DatabaseError)) this.markBroken(error);
+      // 0A000 includes "cached plan must not change result type": a table changed under a prepared
+      // statement (a migration run by another instance). A new connection prepares it afresh.
+      if (!(error instanceof pg.DatabaseError) || error.code === "0A000") this.markBroken(error);
       throw error;
     }
   }
@@ -293,6 +435,27 @@ class DiscardingClient implements PostgresPoolClient {
     // pg-pool destroys a client released with an error instead of keeping it.
     this.#client.release(broken ?? undefined);
   }
+}
+
+/** Distinct statements prepared by name on each PostgreSQL connection; the rest run unnamed. */
+const PREPARED_NAMES_MAX = 256;
+const preparedNames = new Map<string, string>();
+
+/**
+ * The name a parameterised statement is prepared under: the server then parses and plans each of the
+ * site's few dozen statement shapes once per connection instead of at every run, which was most of its
+ * work per post. Statements without parameters (BEGIN, COMMIT, migrations) keep pg's simple protocol,
+ * which also allows several statements in one text. The same text gets the same name on every
+ * connection; pg prepares it on a connection the first time it runs there.
+ */
+function preparedName(text: string): string | undefined {
+  let name = preparedNames.get(text);
+  if (name === undefined && preparedNames.size < PREPARED_NAMES_MAX) {
+    // Named after the text itself, so any copy of this module gives a statement the same name.
+    name = `ridgeline_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
+    preparedNames.set(text, name);
+  }
+  return name;
 }
 
 /**
@@ -395,7 +558,9 @@ export async function writeTransaction<T>(db: Database, work: Work<T>): Promise<
   const settled = new Promise<T>((resolve, reject) => {
     queue.push({ work: work as Work<unknown>, resolve: resolve as (value: unknown) => void, reject });
   });
-  if (idle) void drainWrites(db, queue);
+  // The batch starts once the event loop has read what arrived with this write: the posts it parsed
+  // in the same turn join it instead of each paying for a commit of its own.
+  if (idle) setImmediate(() => void drainWrites(db, queue));
   return settled;
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
@@ -107,6 +107,44 @@ describe("createDatabase (sqlite)", () => {
     } finally {
       await db.destroy();
       await memory.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("copies the log into the database on another thread, not in the commits of the writing connection", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "ridgeline-checkpoint-"));
+    const file = path.join(dir, "site.db");
+    const db = createDatabase(`sqlite:${file}`, { logger: silentLogger, sqliteCheckpointDelayMs: 20 });
+    try {
+      await migrate(db);
+      const auto = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
+      expect(auto.rows[0]?.wal_autocheckpoint).toBe(10_000);
+      // Enough rows to need new pages; far fewer than the writing connection's own threshold, so the
+      // database file can only have grown by a checkpoint made elsewhere.
+      const sizeBefore = statSync(file).size;
+      const at = isoTime(new Date());
+      await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          writeTransaction(db, (trx) =>
+            trx
+              .insertInto("newsletter_subscriptions")
+              .values({ email: `reader-${i}-${"x".repeat(200)}@b.co`, subscribed_at: at })
+              .execute(),
+          ),
+        ),
+      );
+      await expect.poll(() => statSync(file).size, { timeout: 5000 }).toBeGreaterThan(sizeBefore);
+      // The copy is SQLite's own: another connection reading the file sees every row.
+      const reader = new BetterSqlite3(file, { readonly: true });
+      try {
+        expect(reader.prepare("select count(*) as n from newsletter_subscriptions").get()).toEqual({
+          n: 200,
+        });
+      } finally {
+        reader.close();
+      }
+    } finally {
+      await db.destroy();
       rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -259,6 +297,32 @@ describe("createDatabase (postgres)", () => {
       expect(slow).toMatchObject({ code: "57014" });
     } finally {
       await db.destroy();
+    }
+  });
+
+  it("prepares statements once per connection, and recovers when a table changes under one", async () => {
+    const table = `prepared_${Math.random().toString(16).slice(2, 12)}`;
+    const db = createDatabase(testPostgresUrl, { logger: silentLogger, poolSize: 1 });
+    const other = createDatabase(testPostgresUrl, { logger: silentLogger, poolSize: 1 });
+    try {
+      await sql.raw(`create table ${table} (id integer primary key, name text)`).execute(db);
+      await sql.raw(`insert into ${table} values (1, 'drum labels')`).execute(db);
+      const read = () => sql`select * from ${sql.table(table)} where id = ${1}`.execute(db);
+      await read();
+      const prepared = await sql<{ n: number }>`
+        select count(*)::int as n from pg_prepared_statements where statement like ${`%${table}%`}`.execute(
+        db,
+      );
+      expect(prepared.rows[0]?.n).toBe(1);
+      // Another instance's migration changes the table: the prepared statement's result no longer fits.
+      await sql.raw(`alter table ${table} add column note text`).execute(other);
+      await expect(read()).rejects.toMatchObject({ code: "0A000" });
+      // That connection is dropped; the next query prepares on a new one and sees the new column.
+      expect((await read()).rows).toEqual([{ id: 1, name: "drum labels", note: null }]);
+    } finally {
+      await sql.raw(`drop table if exists ${table}`).execute(other);
+      await db.destroy();
+      await other.destroy();
     }
   });
 });
