@@ -564,6 +564,16 @@ export async function writeTransaction<T>(db: Database, work: Work<T>): Promise<
   return settled;
 }
 
+/**
+ * Runs `work`, which must be a single statement that writes: on PostgreSQL on its own, with no
+ * transaction around it (one round trip instead of three; a statement is atomic by itself); on SQLite
+ * through the write queue, like every write (writeTransaction).
+ */
+export function writeStatement<T>(db: Database, work: Work<T>): Promise<T> {
+  const dialect = dialectOf(db);
+  return dialect === "postgres" ? work(db, dialect) : writeTransaction(db, work);
+}
+
 async function drainWrites(db: Database, queue: QueuedWrite[]): Promise<void> {
   const log = writeAheadLogOf(db);
   try {

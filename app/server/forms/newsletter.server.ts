@@ -73,12 +73,7 @@ export async function subscribeNewsletter(
             trx,
           );
         }
-        // Attempts older than the window never count again; dropping them keeps the table small.
-        await trx
-          .deleteFrom("newsletter_attempts")
-          .where("email", "=", email)
-          .where("attempted_at", "<", windowStart)
-          .execute();
+        // Attempts older than the window never count again; housekeeping deletes them hourly.
         const { attempts } = await trx
           .selectFrom("newsletter_attempts")
           .select((eb) => eb.fn.countAll<string | number>().as("attempts"))

@@ -1,5 +1,6 @@
-import { toCount, writeTransaction } from "~/server/db/database.server";
-import { type Database, isoTime, type OutboxMessage } from "~/server/db/schema.server";
+import type { Kysely } from "kysely";
+import { type Dialect, toCount, writeStatement, writeTransaction } from "~/server/db/database.server";
+import { type Database, type DB, isoTime, type OutboxMessage } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import { emailFromRow, MAIL_PRIORITY } from "~/server/mail/outbox.server";
 import type { MailTransport } from "~/server/mail/transport.server";
@@ -61,6 +62,9 @@ function describeError(error: unknown): string {
   return message.slice(0, 1000);
 }
 
+/** A claimed message, with whether it has attachments to read before the send. */
+type ClaimedMessage = OutboxMessage & { has_attachments: unknown };
+
 function messageIdFor(message: OutboxMessage): string {
   const domain = /@([^>\s]+)>?\s*$/.exec(message.from_address)?.[1] ?? "localhost";
   return `<outbox-${message.id}-${Date.parse(message.created_at)}@${domain}>`;
@@ -80,7 +84,7 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
   const bulkRate = options.bulkRatePerMinute;
 
   // Bulk messages sent in the last minute or being sent now: a claim counts before its send ends.
-  async function bulkOverRate(trx: Parameters<Parameters<typeof writeTransaction>[1]>[0], at: Date) {
+  async function bulkOverRate(trx: Kysely<DB>, at: Date) {
     if (bulkRate === undefined) return false;
     const since = isoTime(new Date(at.getTime() - 60_000));
     const { sent } = await trx
@@ -97,40 +101,17 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
     return toCount(sent) >= bulkRate;
   }
 
-  // Claims one due message: queued and due, or 'sending' with an expired claim, the most urgent first.
-  // The two kinds are looked up apart, each along the (status, priority, next_attempt_at) index: one
-  // query with an OR gathered and sorted every queued row, which took milliseconds per claim once a
-  // burst of leads had queued a few thousand. On PostgreSQL, SKIP LOCKED lets several instances claim
-  // side by side without waiting for or doubling each other; on SQLite the write transaction
-  // serialises claims.
-  async function claimNext(): Promise<OutboxMessage | undefined> {
+  // Claims one due message in one statement: a subquery picks the most urgent queued message that is
+  // due, along the (status, priority, next_attempt_at) index, and the update around it marks it
+  // 'sending'. On PostgreSQL, SKIP LOCKED lets several instances claim side by side without waiting
+  // for or doubling each other, and the claim needs no transaction of its own (unless the bulk rate
+  // is counted first); on SQLite the write queue serialises claims. The update also says whether the
+  // message has attachments, so most deliveries never look for them.
+  async function claim(status: "queued" | "sending"): Promise<ClaimedMessage | undefined> {
     const at = now();
     const nowIso = isoTime(at);
-    return writeTransaction(db, async (trx, dialect) => {
+    const take = async (trx: Kysely<DB>, dialect: Dialect) => {
       const throttled = await bulkOverRate(trx, at);
-      const first = (status: "queued" | "sending") =>
-        trx
-          .selectFrom("email_outbox")
-          .select(["id", "priority", "next_attempt_at"])
-          .where("status", "=", status)
-          .where(status === "queued" ? "next_attempt_at" : "locked_until", "<=", nowIso)
-          .$if(throttled, (qb) => qb.where("priority", "<", MAIL_PRIORITY.bulk))
-          .orderBy("priority")
-          .orderBy("next_attempt_at")
-          .orderBy("id")
-          .limit(1)
-          .$if(dialect === "postgres", (qb) => qb.forUpdate().skipLocked())
-          .executeTakeFirst();
-      const queued = await first("queued");
-      const expired = await first("sending");
-      const next =
-        queued && expired
-          ? [queued, expired].sort(
-              (a, b) =>
-                a.priority - b.priority || a.next_attempt_at.localeCompare(b.next_attempt_at) || a.id - b.id,
-            )[0]
-          : (queued ?? expired);
-      if (!next) return undefined;
       return trx
         .updateTable("email_outbox")
         .set((eb) => ({
@@ -138,17 +119,52 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
           locked_until: isoTime(new Date(at.getTime() + lockMs)),
           attempts: eb("attempts", "+", 1),
         }))
-        .where("id", "=", next.id)
+        .where("id", "=", (eb) =>
+          eb
+            .selectFrom("email_outbox")
+            .select("id")
+            .where("status", "=", status)
+            .where(status === "queued" ? "next_attempt_at" : "locked_until", "<=", nowIso)
+            .$if(throttled, (qb) => qb.where("priority", "<", MAIL_PRIORITY.bulk))
+            .orderBy("priority")
+            .orderBy("next_attempt_at")
+            .orderBy("id")
+            .limit(1)
+            .$if(dialect === "postgres", (qb) => qb.forUpdate().skipLocked()),
+        )
         .returningAll()
+        .returning((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom("email_attachments")
+                .select("email_attachments.file_id")
+                .whereRef("email_attachments.outbox_id", "=", "email_outbox.id"),
+            )
+            .as("has_attachments"),
+        )
         .executeTakeFirst();
-    });
+    };
+    return bulkRate === undefined ? writeStatement(db, take) : writeTransaction(db, take);
+  }
+
+  // Messages whose claim expired (their worker died mid-send) are rare: each run looks for them first,
+  // and once none is left it takes only queued ones until the next run.
+  let lookForExpired = true;
+  async function claimNext(): Promise<ClaimedMessage | undefined> {
+    if (lookForExpired) {
+      const expired = await claim("sending");
+      if (expired) return expired;
+      lookForExpired = false;
+    }
+    return claim("queued");
   }
 
   // A claim is identified by its message id and attempt count: every claim increments attempts, so a
   // worker whose claim lapsed and was taken over no longer matches, and cannot overwrite the outcome
   // the new owner records.
   async function renewClaim(message: OutboxMessage): Promise<void> {
-    const renewed = await writeTransaction(db, (trx) =>
+    const renewed = await writeStatement(db, (trx) =>
       trx
         .updateTable("email_outbox")
         .set({ locked_until: isoTime(new Date(now().getTime() + lockMs)) })
@@ -165,7 +181,7 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
   }
 
   /** Sends while renewing the claim, so a slow SMTP peer never lets another worker take the message. */
-  async function sendRenewing(message: OutboxMessage): Promise<{ response?: string; failure: unknown }> {
+  async function sendRenewing(message: ClaimedMessage): Promise<{ response?: string; failure: unknown }> {
     let renewing: Promise<void> | undefined;
     let renewFailed = false;
     const timer = setInterval(() => {
@@ -186,7 +202,7 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
       const result = await transport.send({
         ...emailFromRow(message),
         messageId: messageIdFor(message),
-        attachments: await attachmentsOf(message.id),
+        attachments: message.has_attachments ? await attachmentsOf(message.id) : [],
       });
       return { response: result.response ?? result.file, failure: null };
     } catch (error) {
@@ -198,7 +214,7 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
   }
 
   async function recordSent(id: number, at: Date): Promise<void> {
-    await writeTransaction(db, (trx) =>
+    await writeStatement(db, (trx) =>
       trx
         .updateTable("email_outbox")
         .set({ status: "sent", sent_at: isoTime(at), locked_until: null, last_error: null })
@@ -233,7 +249,7 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
     }));
   }
 
-  async function deliver(message: OutboxMessage): Promise<void> {
+  async function deliver(message: ClaimedMessage): Promise<void> {
     const { response, failure } = await sendRenewing(message);
 
     const at = now();
@@ -255,7 +271,7 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
     const nextAttemptAt = new Date(
       at.getTime() + retryDelayMs(message.attempts, options.baseDelayMs, options.maxDelayMs),
     );
-    await writeTransaction(db, (trx) =>
+    await writeStatement(db, (trx) =>
       trx
         .updateTable("email_outbox")
         .set({
@@ -284,6 +300,7 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
     const run = chain.then(async () => {
       let handled = 0;
       await recordUnrecorded();
+      lookForExpired = true;
       // After stop() the messages in hand are finished, but no new one is claimed: shutdown stays
       // quick and whatever is left waits in the queue for the next start.
       const lane = async () => {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeTransaction } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
 import { submitContact } from "~/server/forms/contact.server";
-import { enqueueMail } from "~/server/mail/outbox.server";
+import { enqueueMail, storeFile } from "~/server/mail/outbox.server";
 import { createTransport, type MailTransport } from "~/server/mail/transport.server";
 import {
   createMailWorker,
@@ -74,6 +74,34 @@ describe.each(testDialects)("mail worker on $name", ({ create }) => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
     await peer.stop();
     await t.cleanup();
+  });
+
+  it("sends a message's attachments in order, and none with a message that has none", async () => {
+    await writeTransaction(t.db, async (trx) => {
+      const drawing = await storeFile(
+        trx,
+        { fileName: "bracket.pdf", contentType: "application/pdf", content: Buffer.from("%PDF-1.4 bracket") },
+        clock,
+      );
+      const photo = await storeFile(
+        trx,
+        { fileName: "pallet.png", contentType: "image/png", content: Buffer.from("PNG pallet") },
+        clock,
+      );
+      const mail = { kind: "test", from, to: sales, text: "See the files" };
+      await enqueueMail(trx, { ...mail, subject: "With files", attachmentFileIds: [photo, drawing] }, clock);
+      await enqueueMail(trx, { ...mail, subject: "Without files" }, clock);
+    });
+
+    expect(await worker().runOnce()).toBe(2);
+    const bySubject = (subject: string) => peer.messages.find((message) => message.subject === subject);
+    expect(
+      bySubject("With files")?.attachments.map((file) => [file.filename, file.content.toString()]),
+    ).toEqual([
+      ["pallet.png", "PNG pallet"],
+      ["bracket.pdf", "%PDF-1.4 bracket"],
+    ]);
+    expect(bySubject("Without files")?.attachments).toEqual([]);
   });
 
   it("delivers a contact notification with the right headers and bodies", async () => {
@@ -317,8 +345,9 @@ describe.each(testDialects)("mail worker on $name", ({ create }) => {
           failedQueries += 1;
           throw new Error("database unreachable (test)");
         }
-        // Each run looks for a due message with LIMIT 1 lookups: counting them counts the polls.
-        if (args.node.kind === "SelectQueryNode" && args.node.limit) claims += 1;
+        // Each run tries to claim a due message (an update); with nothing queued, counting them counts
+        // the polls.
+        if (args.node.kind === "UpdateQueryNode") claims += 1;
         return args.node;
       },
       transformResult: async (args) => args.result,

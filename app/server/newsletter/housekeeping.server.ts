@@ -1,12 +1,13 @@
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
-import { purgeUnconfirmed } from "~/server/newsletter/subscriptions.server";
+import { purgeOldAttempts, purgeUnconfirmed } from "~/server/newsletter/subscriptions.server";
 
 const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Deletes unconfirmed signups older than 30 days, shortly after start and then hourly. Every instance
- * runs it; the delete is bounded and idempotent, so running it twice costs one cheap query.
+ * Deletes unconfirmed signups older than 30 days and signup attempts older than the attempt window,
+ * shortly after start and then hourly. Every instance runs it; the deletes are bounded and
+ * idempotent, so running them twice costs a few cheap queries.
  */
 export function startNewsletterHousekeeping(db: Database, logger: Logger): () => void {
   const run = () => {
@@ -18,6 +19,9 @@ export function startNewsletterHousekeeping(db: Database, logger: Logger): () =>
       .catch((error: unknown) =>
         logger.warn({ err: error }, "newsletter: could not delete old unconfirmed signups"),
       );
+    purgeOldAttempts(db).catch((error: unknown) =>
+      logger.warn({ err: error }, "newsletter: could not delete old signup attempts"),
+    );
   };
   const first = setTimeout(run, 10_000);
   first.unref();

@@ -10,6 +10,7 @@ import { parseIssue, sendIssue } from "~/server/newsletter/issue.server";
 import { checkConfirmToken, checkUnsubscribeToken } from "~/server/newsletter/links.server";
 import {
   confirmSubscription,
+  purgeOldAttempts,
   purgeUnconfirmed,
   requestUnsubscribeLink,
   unsubscribeWithToken,
@@ -260,6 +261,16 @@ describe.each(testDialects)("newsletter life cycle on $name", ({ create }) => {
     expect(left.map((row) => row.email)).toEqual(["kept@example.com", "recent@example.com"]);
     const tokens = await t.db.selectFrom("newsletter_tokens").select("subscription_id").execute();
     expect(tokens).toHaveLength(1);
+  });
+
+  it("forgets signup attempts once they are older than a day, in batches, and keeps the recent ones", async () => {
+    for (let i = 0; i < 5; i++) await subscribeNewsletter(deps, { email: `old${i}@example.com` }, client());
+    clock = new Date(start.getTime() + 20 * 60 * 60 * 1000);
+    await subscribeNewsletter(deps, { email: "recent@example.com" }, client());
+    expect(await purgeOldAttempts(t.db, new Date(start.getTime() + day - 1), 2)).toBe(0);
+    expect(await purgeOldAttempts(t.db, new Date(start.getTime() + day + 1), 2)).toBe(5);
+    const left = await t.db.selectFrom("newsletter_attempts").select("email").execute();
+    expect(left.map((row) => row.email)).toEqual(["recent@example.com"]);
   });
 
   it("sends an issue once to every confirmed subscriber, with both headers; a second run queues nothing", async () => {

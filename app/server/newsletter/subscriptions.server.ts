@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { FieldErrors } from "~/forms/common";
-import { parseNewsletter } from "~/forms/newsletter";
+import { NEWSLETTER_ATTEMPT_WINDOW_MS, parseNewsletter } from "~/forms/newsletter";
 import type { NewsletterServices } from "~/load-context";
-import { writeTransaction } from "~/server/db/database.server";
+import { writeStatement, writeTransaction } from "~/server/db/database.server";
 import { type Database, isoTime } from "~/server/db/schema.server";
 import { NEWSLETTER_LOCK_NAMESPACE } from "~/server/forms/newsletter.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
@@ -206,6 +206,33 @@ export async function requestUnsubscribeLink(
  * Deletes unconfirmed signups older than 30 days (their tokens go with them), at most `batch` per
  * call so a run stays short; returns how many it deleted.
  */
+/**
+ * Deletes signup attempts older than the attempt window, which never count again, in batches of
+ * `batch` (each its own short write). Attempt ids grow with time, so the oldest come first.
+ */
+export async function purgeOldAttempts(db: Database, now: Date = new Date(), batch = 500): Promise<number> {
+  const before = isoTime(new Date(now.getTime() - NEWSLETTER_ATTEMPT_WINDOW_MS));
+  let deleted = 0;
+  for (;;) {
+    const result = await writeStatement(db, (trx) =>
+      trx
+        .deleteFrom("newsletter_attempts")
+        .where("id", "in", (eb) =>
+          eb
+            .selectFrom("newsletter_attempts")
+            .select("id")
+            .where("attempted_at", "<", before)
+            .orderBy("id")
+            .limit(batch),
+        )
+        .executeTakeFirst(),
+    );
+    const count = Number(result.numDeletedRows);
+    deleted += count;
+    if (count < batch) return deleted;
+  }
+}
+
 export async function purgeUnconfirmed(db: Database, now: Date = new Date(), batch = 500): Promise<number> {
   const before = isoTime(new Date(now.getTime() - PENDING_RETENTION_MS));
   return writeTransaction(db, async (trx) => {
