@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { IconSprite } from "~/components/icons/icon-sprite";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { TooltipProvider } from "~/components/ui/tooltip";
@@ -59,6 +60,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </main>
           <SiteFooter />
         </TooltipProvider>
+        <IconSprite />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

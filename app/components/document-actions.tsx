@@ -1,4 +1,4 @@
-import { DownloadIcon, EyeIcon } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Button } from "~/components/ui/button";
 import { type DocumentFile, describeDocument } from "~/lib/documents";
 
@@ -27,7 +27,7 @@ export function DocumentActions({
           rel="noopener noreferrer"
           aria-label={`${previewLabel} ${title} (${details}, opens in a new tab)`}
         >
-          <EyeIcon aria-hidden="true" />
+          <Icon name="Eye" />
           {previewLabel}
         </a>
       </Button>
@@ -37,7 +37,7 @@ export function DocumentActions({
           download={file.fileName}
           aria-label={`${downloadLabel} ${title} (${details})`}
         >
-          <DownloadIcon aria-hidden="true" />
+          <Icon name="Download" />
           {downloadLabel}
         </a>
       </Button>

@@ -1,4 +1,4 @@
-import { MailIcon } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import type { InquiryId } from "~/content/schema";
 
@@ -33,7 +33,7 @@ export function MailDraftLink({
   return (
     <Button asChild variant={variant} size={size} className={className}>
       <a href={draft.href} data-inquiry={draft.inquiry}>
-        <MailIcon aria-hidden="true" />
+        <Icon name="Mail" />
         {label ?? draft.label}
       </a>
     </Button>

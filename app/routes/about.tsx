@@ -1,7 +1,7 @@
-import { ArrowRightIcon } from "lucide-react";
 import { Link } from "react-router";
 import { ContactCards } from "~/components/about/contact-cards";
 import { Mission, Story } from "~/components/about/story";
+import { Icon } from "~/components/icons/icon";
 import { IconCardGrid } from "~/components/page/icon-card-grid";
 import { PageHero } from "~/components/page/page-hero";
 import { Button } from "~/components/ui/button";
@@ -21,7 +21,7 @@ export default function About() {
         <Button asChild size="lg">
           <Link to={hero.cta.href}>
             {hero.cta.label}
-            <ArrowRightIcon aria-hidden="true" />
+            <Icon name="ArrowRight" />
           </Link>
         </Button>
       </PageHero>

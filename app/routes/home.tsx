@@ -1,8 +1,8 @@
-import { ArrowRightIcon } from "lucide-react";
 import { Link } from "react-router";
 import { CategoryCards } from "~/components/home/category-cards";
 import { GetInTouch } from "~/components/home/get-in-touch";
 import { Testimonials } from "~/components/home/testimonials";
+import { Icon } from "~/components/icons/icon";
 import { IconCardGrid } from "~/components/page/icon-card-grid";
 import { PageHero } from "~/components/page/page-hero";
 import { SectionHeading } from "~/components/page/section-heading";
@@ -23,7 +23,7 @@ export default function Home() {
         <Button asChild size="lg">
           <Link to={hero.primaryCta.href}>
             {hero.primaryCta.label}
-            <ArrowRightIcon aria-hidden="true" />
+            <Icon name="ArrowRight" />
           </Link>
         </Button>
       </PageHero>

@@ -1,6 +1,6 @@
-import { ArrowLeftIcon } from "lucide-react";
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link, useLocation } from "react-router";
+import { Icon } from "~/components/icons/icon";
 import { ArticleBody } from "~/components/resources/article-body";
 import { ArticleCard } from "~/components/resources/article-card";
 import { ArticleCta } from "~/components/resources/article-cta";
@@ -88,7 +88,7 @@ export default function ResourceArticle({ loaderData }: Route.ComponentProps) {
             to={backToArticlesHref}
             className="inline-flex items-center gap-2 self-start rounded-md font-semibold text-steel underline-offset-4 hover:text-navy hover:underline"
           >
-            <ArrowLeftIcon aria-hidden="true" className="size-4" />
+            <Icon name="ArrowLeft" className="size-4" />
             {copy.backLabel}
           </Link>
         </div>

@@ -1,6 +1,6 @@
-import { ArrowRightIcon, MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Icon } from "~/components/icons/icon";
 import { SectionHeading } from "~/components/page/section-heading";
 import { Button } from "~/components/ui/button";
 import { company, telHref } from "~/content/company";
@@ -39,7 +39,7 @@ export function ContactCards({ content }: { content: AboutContent["contact"] }) 
         <SectionHeading id="about-contact-heading" heading={content.heading} lead={content.text} />
         <ul className="grid gap-6 md:grid-cols-3">
           <ContactCard
-            icon={<PhoneIcon aria-hidden="true" className="size-6" />}
+            icon={<Icon name="Phone" className="size-6" />}
             title={cards.phone.title}
             description={cards.phone.description}
           >
@@ -48,7 +48,7 @@ export function ContactCards({ content }: { content: AboutContent["contact"] }) 
             </a>
           </ContactCard>
           <ContactCard
-            icon={<MailIcon aria-hidden="true" className="size-6" />}
+            icon={<Icon name="Mail" className="size-6" />}
             title={cards.email.title}
             description={cards.email.description}
           >
@@ -57,7 +57,7 @@ export function ContactCards({ content }: { content: AboutContent["contact"] }) 
             </a>
           </ContactCard>
           <ContactCard
-            icon={<MapPinIcon aria-hidden="true" className="size-6" />}
+            icon={<Icon name="MapPin" className="size-6" />}
             title={cards.locations.title}
             description={cards.locations.description}
           >
@@ -73,7 +73,7 @@ export function ContactCards({ content }: { content: AboutContent["contact"] }) 
         <Button asChild size="lg" variant="secondary" className="self-start">
           <Link to={productsLink.href}>
             {productsLink.label}
-            <ArrowRightIcon aria-hidden="true" />
+            <Icon name="ArrowRight" />
           </Link>
         </Button>
       </div>

@@ -1,5 +1,5 @@
-import { ArrowRightIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
 import { Link } from "react-router";
+import { Icon, type IconName } from "~/components/icons/icon";
 import { SectionHeading } from "~/components/page/section-heading";
 import { company } from "~/content/company";
 import type { ActionCard, ContactContent } from "~/content/schema";
@@ -10,7 +10,7 @@ function CardAction({ card }: { card: ActionCard }) {
   const label = (
     <>
       {card.actionLabel}
-      <ArrowRightIcon aria-hidden="true" className="size-4" />
+      <Icon name="ArrowRight" className="size-4" />
     </>
   );
   // On this page, the consultation card leads to the form below.
@@ -29,16 +29,16 @@ function CardAction({ card }: { card: ActionCard }) {
 }
 
 export function ContactCards({ content }: { content: Pick<ContactContent, "phoneCard" | "emailCard"> }) {
-  const cards = [
-    { card: content.phoneCard, Icon: PhoneIcon, detail: company.phone },
-    { card: content.emailCard, Icon: MailIcon, detail: company.email },
+  const cards: Array<{ card: ActionCard; icon: IconName; detail: string }> = [
+    { card: content.phoneCard, icon: "Phone", detail: company.phone },
+    { card: content.emailCard, icon: "Mail", detail: company.email },
   ];
   return (
     <ul className="grid gap-6 md:grid-cols-2">
-      {cards.map(({ card, Icon, detail }) => (
+      {cards.map(({ card, icon, detail }) => (
         <li key={card.title} className="flex gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist">
           <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-lg bg-amber/20 text-navy">
-            <Icon aria-hidden="true" className="size-6" />
+            <Icon name={icon} className="size-6" />
           </span>
           <div className="flex flex-col gap-2">
             <h2 className="text-xl font-bold text-navy">{card.title}</h2>
@@ -66,7 +66,7 @@ export function LocationsAndHours({ content }: { content: Pick<ContactContent, "
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
           {company.locations.map((location) => (
             <li key={location.city} className="flex items-center gap-2 font-semibold text-navy">
-              <MapPinIcon aria-hidden="true" className="size-5 text-steel" />
+              <Icon name="MapPin" className="size-5 text-steel" />
               {location.city}, {location.state}
             </li>
           ))}
@@ -74,7 +74,7 @@ export function LocationsAndHours({ content }: { content: Pick<ContactContent, "
       </section>
       <section aria-labelledby="hours-heading" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist">
         <h2 id="hours-heading" className="flex items-center gap-2 text-xl font-bold text-navy">
-          <ClockIcon aria-hidden="true" className="size-5 text-steel" />
+          <Icon name="Clock" className="size-5 text-steel" />
           {content.hours.heading}
         </h2>
         <dl className="mt-4 flex flex-col gap-2">

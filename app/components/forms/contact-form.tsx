@@ -1,4 +1,3 @@
-import { CircleCheckIcon, SendIcon } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import {
@@ -12,6 +11,7 @@ import {
 } from "~/components/forms/field";
 import { FormAlert, isServerFailure, SalesEmailLink } from "~/components/forms/form-alert";
 import { submitForm } from "~/components/forms/submit-form";
+import { Icon } from "~/components/icons/icon";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toaster";
 import { company } from "~/content/company";
@@ -146,7 +146,7 @@ export function ContactForm({
         className="flex flex-col items-center gap-4 rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-mist"
         data-testid="contact-success"
       >
-        <CircleCheckIcon aria-hidden="true" className="size-14 text-green-700" />
+        <Icon name="CircleCheck" className="size-14 text-green-700" />
         <h3
           ref={successHeading}
           tabIndex={-1}
@@ -264,7 +264,7 @@ export function ContactForm({
         />
       </div>
       <Button type="submit" size="lg" className="self-start" disabled={submitting}>
-        <SendIcon aria-hidden="true" />
+        <Icon name="Send" />
         {submitting ? content.submittingLabel : content.submitLabel}
       </Button>
     </form>

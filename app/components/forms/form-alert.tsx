@@ -1,5 +1,5 @@
-import { CircleAlertIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { Icon } from "~/components/icons/icon";
 
 /** An outcome shown in the page itself: what a visitor without JavaScript sees instead of a toast. */
 export function FormAlert({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
@@ -9,7 +9,7 @@ export function FormAlert({ title, id, children }: { title: string; id?: string;
       role="alert"
       className="flex gap-3 rounded-md border-2 border-red-700 bg-red-50 p-4 text-red-900"
     >
-      <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <Icon name="CircleAlert" className="mt-0.5 size-5 shrink-0" />
       <div>
         <p className="font-bold">{title}</p>
         <p>{children}</p>

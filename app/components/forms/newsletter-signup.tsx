@@ -1,9 +1,9 @@
-import { MailIcon } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { FieldError, fieldProps, outcomeId, useFocusFirstInvalid } from "~/components/forms/field";
 import { FormAlert } from "~/components/forms/form-alert";
 import { submitForm } from "~/components/forms/submit-form";
+import { Icon } from "~/components/icons/icon";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toaster";
 import { newsletter } from "~/content/newsletter";
@@ -66,7 +66,7 @@ export function NewsletterSignup({ actionData }: { actionData?: NewsletterAction
       <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 sm:px-6 lg:grid-cols-2 lg:px-8">
         <div className="flex flex-col gap-3">
           <h2 id="newsletter-heading" className="flex items-center gap-3 text-2xl font-extrabold sm:text-3xl">
-            <MailIcon aria-hidden="true" className="size-7 text-amber" />
+            <Icon name="Mail" className="size-7 text-amber" />
             {newsletter.heading}
           </h2>
           <p className="text-lg text-mist">{newsletter.text}</p>

@@ -1,5 +1,5 @@
-import { ArrowRightIcon } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "~/components/icons/icon";
 import { SectionHeading } from "~/components/page/section-heading";
 import { ResponsiveImage } from "~/components/responsive-image";
 import type { HomeContent } from "~/content/schema";
@@ -28,7 +28,7 @@ export function CategoryCards({ content }: { content: HomeContent["categories"] 
                     className="inline-flex items-center gap-2 self-start rounded-sm font-semibold text-steel underline-offset-4 hover:text-navy hover:underline"
                   >
                     {content.linkLabel}
-                    <ArrowRightIcon aria-hidden="true" className="size-4" />
+                    <Icon name="ArrowRight" className="size-4" />
                   </Link>
                 </div>
               </article>

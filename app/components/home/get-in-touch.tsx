@@ -1,7 +1,7 @@
-import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon, SendIcon } from "lucide-react";
 import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { Field, TextArea, TextInput } from "~/components/forms/field";
+import { Icon } from "~/components/icons/icon";
 import { SectionHeading } from "~/components/page/section-heading";
 import { Button } from "~/components/ui/button";
 import { company, telHref } from "~/content/company";
@@ -21,7 +21,7 @@ export function GetInTouch({ content }: { content: HomeContent["getInTouch"] }) 
   const contactRows = [
     {
       label: content.contactLabels.phone,
-      Icon: PhoneIcon,
+      icon: "Phone" as const,
       value: (
         <a href={telHref} className={linkClass}>
           {company.phone}
@@ -30,7 +30,7 @@ export function GetInTouch({ content }: { content: HomeContent["getInTouch"] }) 
     },
     {
       label: content.contactLabels.email,
-      Icon: MailIcon,
+      icon: "Mail" as const,
       value: (
         <a href={`mailto:${company.email}`} className={`${linkClass} break-all`}>
           {company.email}
@@ -39,12 +39,12 @@ export function GetInTouch({ content }: { content: HomeContent["getInTouch"] }) 
     },
     {
       label: content.contactLabels.locations,
-      Icon: MapPinIcon,
+      icon: "MapPin" as const,
       value: company.locations.map((location) => `${location.city}, ${location.stateCode}`).join(" · "),
     },
     {
       label: content.contactLabels.hours,
-      Icon: ClockIcon,
+      icon: "Clock" as const,
       value: weekdays ? `${weekdays.days}: ${weekdays.open} - ${weekdays.close}` : "",
     },
   ];
@@ -71,10 +71,10 @@ export function GetInTouch({ content }: { content: HomeContent["getInTouch"] }) 
           <div className="flex flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist">
             <h3 className="text-lg font-bold text-navy">{content.contactHeading}</h3>
             <dl className="flex flex-col gap-4">
-              {contactRows.map(({ label, Icon, value }) => (
+              {contactRows.map(({ label, icon, value }) => (
                 <div key={label} className="flex flex-col gap-0.5">
                   <dt className="flex items-center gap-2 text-sm font-semibold text-slate-600">
-                    <Icon aria-hidden="true" className="size-5 shrink-0 text-steel" />
+                    <Icon name={icon} className="size-5 shrink-0 text-steel" />
                     {label}
                   </dt>
                   <dd className="pl-7">{value}</dd>
@@ -129,7 +129,7 @@ export function GetInTouch({ content }: { content: HomeContent["getInTouch"] }) 
           </Field>
           <p className="text-sm text-slate-600">{content.formNote}</p>
           <Button type="submit" size="lg" className="self-start">
-            <SendIcon aria-hidden="true" />
+            <Icon name="Send" />
             {content.submitLabel}
           </Button>
         </form>

@@ -1,4 +1,4 @@
-import { StarIcon } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import type { HomeContent } from "~/content/schema";
 
 const STAR_POSITIONS = [1, 2, 3, 4, 5];
@@ -8,7 +8,7 @@ function Stars({ rating }: { rating: number }) {
     <p className="flex gap-1 text-amber-dark">
       <span className="sr-only">Rated {rating} out of 5 stars</span>
       {STAR_POSITIONS.slice(0, rating).map((position) => (
-        <StarIcon key={position} aria-hidden="true" className="size-5 fill-current" />
+        <Icon name="Star" key={position} className="size-5 fill-current" />
       ))}
     </p>
   );

@@ -1,6 +1,6 @@
-import { MailIcon, PhoneIcon } from "lucide-react";
 import type { RefObject } from "react";
 import { Link } from "react-router";
+import { Icon } from "~/components/icons/icon";
 import { SiteSearch } from "~/components/search/site-search";
 import { Button } from "~/components/ui/button";
 import { Sheet } from "~/components/ui/sheet";
@@ -56,14 +56,14 @@ export default function MobileMenuSheet({
       <div className="flex flex-col gap-3 border-t border-mist pt-5">
         <p className="text-sm font-semibold uppercase tracking-wide text-steel">Contact us</p>
         <a href={telHref} className="flex items-center gap-3 rounded-md py-1 font-semibold text-navy">
-          <PhoneIcon aria-hidden="true" className="size-5 text-steel" />
+          <Icon name="Phone" className="size-5 text-steel" />
           {company.phone}
         </a>
         <a
           href={`mailto:${company.email}`}
           className="flex items-center gap-3 rounded-md py-1 font-semibold break-all text-navy"
         >
-          <MailIcon aria-hidden="true" className="size-5 shrink-0 text-steel" />
+          <Icon name="Mail" className="size-5 shrink-0 text-steel" />
           {company.email}
         </a>
       </div>

@@ -1,5 +1,5 @@
-import { MenuIcon } from "lucide-react";
 import { type ComponentProps, type ComponentType, useRef, useState } from "react";
+import { Icon } from "~/components/icons/icon";
 import { Button } from "~/components/ui/button";
 import { Tooltip } from "~/components/ui/tooltip";
 
@@ -42,7 +42,7 @@ export function MobileMenu({ pathname }: { pathname: string }) {
           onFocus={prepare}
           onClick={openMenu}
         >
-          <MenuIcon aria-hidden="true" className="!size-6" />
+          <Icon name="Menu" className="!size-6" />
         </Button>
       </Tooltip>
       {MenuSheet ? (

@@ -1,5 +1,5 @@
-import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "~/components/icons/icon";
 import { company, telHref } from "~/content/company";
 import { mainNavigation } from "~/content/navigation";
 import { Logo } from "./logo";
@@ -30,7 +30,7 @@ export function SiteFooter() {
           <ul className="mt-4 flex flex-col gap-3 text-sm">
             <li>
               <a href={telHref} className="inline-flex items-center gap-2 rounded-sm hover:text-white">
-                <PhoneIcon aria-hidden="true" className="size-4 text-amber" />
+                <Icon name="Phone" className="size-4 text-amber" />
                 {company.phone}
               </a>
             </li>
@@ -39,13 +39,13 @@ export function SiteFooter() {
                 href={`mailto:${company.email}`}
                 className="inline-flex items-center gap-2 rounded-sm break-all hover:text-white"
               >
-                <MailIcon aria-hidden="true" className="size-4 shrink-0 text-amber" />
+                <Icon name="Mail" className="size-4 shrink-0 text-amber" />
                 {company.email}
               </a>
             </li>
             {weekdays ? (
               <li className="inline-flex items-start gap-2">
-                <ClockIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber" />
+                <Icon name="Clock" className="mt-0.5 size-4 shrink-0 text-amber" />
                 <span>
                   {weekdays.days}, {weekdays.open} - {weekdays.close}
                   <br />
@@ -60,7 +60,7 @@ export function SiteFooter() {
           <ul className="mt-4 flex flex-col gap-2 text-sm">
             {company.locations.map((location) => (
               <li key={location.city} className="inline-flex items-center gap-2">
-                <MapPinIcon aria-hidden="true" className="size-4 text-amber" />
+                <Icon name="MapPin" className="size-4 text-amber" />
                 {location.city}, {location.state}
               </li>
             ))}

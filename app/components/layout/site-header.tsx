@@ -1,5 +1,5 @@
-import { PhoneIcon } from "lucide-react";
 import { Link, NavLink, useLocation } from "react-router";
+import { Icon } from "~/components/icons/icon";
 import { SiteSearch } from "~/components/search/site-search";
 import { company, telHref } from "~/content/company";
 import { mainNavigation } from "~/content/navigation";
@@ -47,7 +47,7 @@ export function SiteHeader() {
               className="hidden items-center gap-2 rounded-md px-3 py-2 font-semibold text-navy hover:bg-paper lg:inline-flex xl:whitespace-nowrap"
               data-testid="header-phone"
             >
-              <PhoneIcon aria-hidden="true" className="size-4 text-steel" />
+              <Icon name="Phone" className="size-4 text-steel" />
               <span>{company.phone}</span>
             </a>
             <SiteSearch id="header-search" wide className="hidden w-40 shrink-0 xl:block" />

@@ -1,4 +1,4 @@
-import { ContentIcon } from "~/components/content-icon";
+import { Icon } from "~/components/icons/icon";
 import { SectionHeading } from "~/components/page/section-heading";
 import type { IconCard } from "~/content/schema";
 
@@ -27,7 +27,7 @@ export function IconCardGrid({
               className="flex flex-col gap-3 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist"
             >
               <span className="inline-flex size-12 items-center justify-center rounded-lg bg-amber/20 text-navy">
-                <ContentIcon name={card.icon} className="size-6" />
+                <Icon name={card.icon} className="size-6" />
               </span>
               <h3 className="text-lg font-bold text-navy">{card.title}</h3>
               <p className="leading-relaxed text-slate-700">{card.description}</p>

@@ -1,5 +1,5 @@
-import { FileTextIcon } from "lucide-react";
 import { DocumentActions } from "~/components/document-actions";
+import { Icon } from "~/components/icons/icon";
 import { getBrochure } from "~/content/brochures";
 import type { BrochureId } from "~/content/schema";
 import { brochureFile, describeDocument } from "~/lib/documents";
@@ -35,7 +35,7 @@ export function BrochureList({
               data-brochure={brochure.id}
             >
               <span className="hidden size-11 shrink-0 items-center justify-center rounded-lg bg-navy text-amber sm:inline-flex">
-                <FileTextIcon aria-hidden="true" className="size-5" />
+                <Icon name="FileText" className="size-5" />
               </span>
               <div className="flex min-w-0 flex-1 flex-col gap-2">
                 <h4 className="font-bold text-navy">{brochure.title}</h4>

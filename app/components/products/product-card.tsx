@@ -1,4 +1,4 @@
-import { CheckIcon } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import type { ProductItem } from "~/content/schema";
 
 export function ProductCard({ item, benefitsLabel }: { item: ProductItem; benefitsLabel: string }) {
@@ -12,7 +12,7 @@ export function ProductCard({ item, benefitsLabel }: { item: ProductItem; benefi
           <ul className="flex flex-col gap-2">
             {item.benefits.map((benefit) => (
               <li key={benefit} className="flex gap-2 text-slate-700">
-                <CheckIcon aria-hidden="true" className="mt-1 size-4 shrink-0 text-steel" />
+                <Icon name="Check" className="mt-1 size-4 shrink-0 text-steel" />
                 <span>{benefit}</span>
               </li>
             ))}

@@ -1,5 +1,5 @@
-import { ArrowRightIcon, FlaskConicalIcon } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "~/components/icons/icon";
 import { MailDraftLink } from "~/components/mail-draft-link";
 import { QuoteOnlineLink } from "~/components/quote/quote-online-link";
 import { Button } from "~/components/ui/button";
@@ -15,7 +15,7 @@ export function ResourcesBand({ content }: { content: ProductsContent["resources
         <Button asChild variant="secondary" size="lg" className="self-start sm:self-auto">
           <Link to={content.href}>
             {content.label}
-            <ArrowRightIcon aria-hidden="true" />
+            <Icon name="ArrowRight" />
           </Link>
         </Button>
       </div>
@@ -29,7 +29,7 @@ export function GhsCallout({ content }: { content: ProductsContent["ghsCallout"]
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="flex flex-col gap-5 rounded-xl border-l-4 border-amber bg-white p-6 shadow-sm ring-1 ring-mist sm:flex-row sm:items-start sm:p-8">
           <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-lg bg-amber/20 text-navy">
-            <FlaskConicalIcon aria-hidden="true" className="size-6" />
+            <Icon name="FlaskConical" className="size-6" />
           </span>
           <div className="flex flex-col gap-3">
             <h2 id="ghs-callout-heading" className="text-xl font-bold text-navy sm:text-2xl">
@@ -41,7 +41,7 @@ export function GhsCallout({ content }: { content: ProductsContent["ghsCallout"]
               className="inline-flex items-center gap-2 self-start rounded-sm font-semibold text-steel underline underline-offset-4 hover:text-navy"
             >
               {content.linkLabel}
-              <ArrowRightIcon aria-hidden="true" className="size-4" />
+              <Icon name="ArrowRight" className="size-4" />
             </Link>
           </div>
         </div>

@@ -1,5 +1,5 @@
-import { ArrowRightIcon, BookOpenIcon, ExternalLinkIcon, PlayCircleIcon } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "~/components/icons/icon";
 import { Button } from "~/components/ui/button";
 import type { ProtectivePackagingContent } from "~/content/schema";
 
@@ -19,7 +19,7 @@ export function FurtherLinks({
       <div className="mx-auto grid max-w-7xl gap-6 px-4 sm:px-6 md:grid-cols-2 lg:px-8">
         <section aria-labelledby="catalog-link-heading" className={cardClass}>
           <span className={iconClass}>
-            <BookOpenIcon aria-hidden="true" className="size-6" />
+            <Icon name="BookOpen" className="size-6" />
           </span>
           <h2 id="catalog-link-heading" className="text-xl font-bold text-navy sm:text-2xl">
             {catalog.heading}
@@ -28,13 +28,13 @@ export function FurtherLinks({
           <Button asChild variant="secondary" className="self-start">
             <Link to={catalog.href}>
               {catalog.linkLabel}
-              <ArrowRightIcon aria-hidden="true" />
+              <Icon name="ArrowRight" />
             </Link>
           </Button>
         </section>
         <section aria-labelledby="video-link-heading" className={cardClass}>
           <span className={iconClass}>
-            <PlayCircleIcon aria-hidden="true" className="size-6" />
+            <Icon name="PlayCircle" className="size-6" />
           </span>
           <h2 id="video-link-heading" className="text-xl font-bold text-navy sm:text-2xl">
             {video.heading}
@@ -48,7 +48,7 @@ export function FurtherLinks({
             <a href={video.url} target="_blank" rel="noopener noreferrer">
               {video.linkLabel}
               <span className="sr-only"> ({video.newTabNote})</span>
-              <ExternalLinkIcon aria-hidden="true" />
+              <Icon name="ExternalLink" />
             </a>
           </Button>
         </section>

@@ -1,4 +1,3 @@
-import { CircleCheckIcon, PlusIcon, SendIcon, Trash2Icon } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import {
   controlClass as control,
@@ -9,6 +8,7 @@ import {
   useFocusFirstInvalid,
 } from "~/components/forms/field";
 import { FormAlert, isServerFailure, SalesEmailLink } from "~/components/forms/form-alert";
+import { Icon } from "~/components/icons/icon";
 import { Button } from "~/components/ui/button";
 import { company } from "~/content/company";
 import type { FormText } from "~/forms/common";
@@ -347,7 +347,7 @@ export function QuoteForm({
         className="flex flex-col items-center gap-4 rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-mist"
         data-testid="quote-success"
       >
-        <CircleCheckIcon aria-hidden="true" className="size-14 text-green-700" />
+        <Icon name="CircleCheck" className="size-14 text-green-700" />
         <h2
           ref={successHeading}
           tabIndex={-1}
@@ -562,7 +562,7 @@ export function QuoteForm({
                     className="mt-3"
                     onClick={() => removeRow(index)}
                   >
-                    <Trash2Icon aria-hidden="true" />
+                    <Icon name="Trash2" />
                     Remove item {index + 1}
                   </Button>
                 ) : null}
@@ -601,7 +601,7 @@ export function QuoteForm({
           variant="outline"
           className="self-start"
         >
-          <PlusIcon aria-hidden="true" />
+          <Icon name="Plus" />
           Add rows
         </Button>
       </Section>
@@ -741,7 +741,7 @@ export function QuoteForm({
         className="self-start"
         disabled={sending}
       >
-        <SendIcon aria-hidden="true" />
+        <Icon name="Send" />
         {sending ? "Sending..." : "Send Quote Request"}
       </Button>
     </form>

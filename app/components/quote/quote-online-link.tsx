@@ -1,4 +1,4 @@
-import { ArrowRightIcon } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import type { InquiryId, ProductSectionId } from "~/content/schema";
 
@@ -35,7 +35,7 @@ export function QuoteOnlineLink({
     <Button asChild variant={variant} size={size} className={className}>
       <a href={area ? `/quote?area=${area}` : "/quote"}>
         Get a quote online
-        <ArrowRightIcon aria-hidden="true" />
+        <Icon name="ArrowRight" />
       </a>
     </Button>
   );

@@ -1,6 +1,6 @@
-import { ArrowRightIcon } from "lucide-react";
 import { memo } from "react";
 import { Link } from "react-router";
+import { Icon } from "~/components/icons/icon";
 import type { Article } from "~/content/articles";
 import { resources } from "~/content/resources";
 import { ArticleMeta, ArticleTags } from "./article-meta";
@@ -28,7 +28,7 @@ export const ArticleCard = memo(function ArticleCard({ article }: { article: Art
       >
         {copy.readLabel}
         <span className="sr-only">: {article.title}</span>
-        <ArrowRightIcon aria-hidden="true" className="size-4" />
+        <Icon name="ArrowRight" className="size-4" />
       </Link>
     </article>
   );

@@ -1,5 +1,5 @@
-import { MessageSquareIcon } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "~/components/icons/icon";
 import { InquiryLink } from "~/components/inquiry-link";
 import { isQuoteInquiry, QuoteOnlineLink } from "~/components/quote/quote-online-link";
 import { Button } from "~/components/ui/button";
@@ -15,7 +15,7 @@ export function ArticleCta() {
     >
       <div className="flex items-center gap-3">
         <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-amber/20 text-navy">
-          <MessageSquareIcon aria-hidden="true" className="size-5" />
+          <Icon name="MessageSquare" className="size-5" />
         </span>
         <h2 id="article-cta-heading" className="text-xl font-extrabold text-navy sm:text-2xl">
           {cta.heading}

@@ -1,5 +1,5 @@
-import { ArrowLeftIcon } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "~/components/icons/icon";
 import type { Article } from "~/content/articles";
 import { resourceSectionIds, resources } from "~/content/resources";
 import { ArticleMeta, ArticleTags } from "./article-meta";
@@ -16,7 +16,7 @@ export function ArticleHeader({ article }: { article: Article }) {
           to={backToArticlesHref}
           className="inline-flex items-center gap-2 self-start rounded-md text-sm font-semibold text-mist underline-offset-4 hover:text-white hover:underline"
         >
-          <ArrowLeftIcon aria-hidden="true" className="size-4" />
+          <Icon name="ArrowLeft" className="size-4" />
           {copy.backLabel}
         </Link>
         <p className="text-sm font-bold tracking-[0.16em] text-amber uppercase">{article.category}</p>

@@ -1,4 +1,4 @@
-import { CalendarIcon, ClockIcon, UserIcon } from "lucide-react";
+import { Icon } from "~/components/icons/icon";
 import type { Article } from "~/content/articles";
 import { cn } from "~/lib/cn";
 import { formatLongDate } from "~/lib/format-date";
@@ -23,15 +23,15 @@ export function ArticleMeta({
       )}
     >
       <li className="inline-flex items-center gap-1.5">
-        <UserIcon aria-hidden="true" className={iconClass} />
+        <Icon name="User" className={iconClass} />
         {article.author}
       </li>
       <li className="inline-flex items-center gap-1.5">
-        <CalendarIcon aria-hidden="true" className={iconClass} />
+        <Icon name="Calendar" className={iconClass} />
         <time dateTime={article.date}>{formatLongDate(article.date)}</time>
       </li>
       <li className="inline-flex items-center gap-1.5">
-        <ClockIcon aria-hidden="true" className={iconClass} />
+        <Icon name="Clock" className={iconClass} />
         {article.readTime}
       </li>
     </ul>

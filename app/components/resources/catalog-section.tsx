@@ -1,5 +1,5 @@
-import { ArrowRightIcon, BookOpenIcon, CheckIcon, DownloadIcon } from "lucide-react";
 import { Link } from "react-router";
+import { Icon } from "~/components/icons/icon";
 import { type MailDraft, MailDraftLink } from "~/components/mail-draft-link";
 import { SectionHeading } from "~/components/page/section-heading";
 import { QuoteOnlineLink } from "~/components/quote/quote-online-link";
@@ -25,7 +25,7 @@ export function CatalogSection({ quoteDraft }: { quoteDraft: MailDraft }) {
               aria-hidden="true"
               className="hidden h-40 w-32 shrink-0 flex-col justify-between rounded-md bg-white p-3 text-navy shadow-lg ring-4 ring-white/10 sm:flex"
             >
-              <BookOpenIcon className="size-7 text-steel" />
+              <Icon name="BookOpen" className="size-7 text-steel" />
               <span className="text-xs leading-tight font-extrabold">{catalog.title}</span>
               <span className="h-1.5 w-10 rounded-full bg-amber" />
             </div>
@@ -43,7 +43,7 @@ export function CatalogSection({ quoteDraft }: { quoteDraft: MailDraft }) {
                     download={catalogFile.fileName}
                     aria-label={`${content.downloadLabel}: ${catalog.title} (${details})`}
                   >
-                    <DownloadIcon aria-hidden="true" />
+                    <Icon name="Download" />
                     {content.downloadLabel}
                   </a>
                 </Button>
@@ -54,7 +54,7 @@ export function CatalogSection({ quoteDraft }: { quoteDraft: MailDraft }) {
                   {/* The catalogue is built from the product sections, so its contents are their titles. */}
                   {Object.entries(productSectionTitles).map(([id, title]) => (
                     <li key={id} className="flex items-start gap-2">
-                      <CheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber" />
+                      <Icon name="Check" className="mt-0.5 size-4 shrink-0 text-amber" />
                       {title}
                     </li>
                   ))}
@@ -80,7 +80,7 @@ export function CatalogSection({ quoteDraft }: { quoteDraft: MailDraft }) {
                       </span>
                       <span className="text-sm text-slate-600">{link.description}</span>
                     </span>
-                    <ArrowRightIcon aria-hidden="true" className="size-4 shrink-0 text-steel" />
+                    <Icon name="ArrowRight" className="size-4 shrink-0 text-steel" />
                   </Link>
                 </li>
               ))}

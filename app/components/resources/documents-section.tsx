@@ -1,6 +1,6 @@
-import { FileTextIcon } from "lucide-react";
 import { memo } from "react";
 import { DocumentActions } from "~/components/document-actions";
+import { Icon } from "~/components/icons/icon";
 import { SectionHeading } from "~/components/page/section-heading";
 import { brochureCategoryLabels, brochures } from "~/content/brochures";
 import { brochureCategories } from "~/content/ids";
@@ -47,7 +47,7 @@ const DocumentCard = memo(function DocumentCard({
     >
       <div className="flex items-start justify-between gap-3">
         <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg bg-amber/20 text-navy">
-          <FileTextIcon aria-hidden="true" className="size-5" />
+          <Icon name="FileText" className="size-5" />
         </span>
         {showCategory ? (
           <span

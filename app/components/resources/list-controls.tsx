@@ -1,5 +1,5 @@
-import { SearchIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { Icon } from "~/components/icons/icon";
 import { type CountNoun, countLabel } from "~/content/resources";
 import { cn } from "~/lib/cn";
 
@@ -42,8 +42,8 @@ export function ListControls<Category extends string>({
           {searchLabel}
         </label>
         <div className="relative">
-          <SearchIcon
-            aria-hidden="true"
+          <Icon
+            name="Search"
             className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-slate-500"
           />
           <input
@@ -115,7 +115,7 @@ export function EmptyResults({
 }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border-2 border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-      <SearchIcon aria-hidden="true" className="size-8 text-slate-500" />
+      <Icon name="Search" className="size-8 text-slate-500" />
       {children}
       <button
         type="button"

@@ -1,6 +1,6 @@
-import { XIcon } from "lucide-react";
 import { Dialog } from "radix-ui";
 import type { ReactNode, RefObject } from "react";
+import { Icon } from "~/components/icons/icon";
 
 /**
  * A panel that slides in from the right. Radix Dialog traps focus while it is open and closes on
@@ -38,7 +38,7 @@ export function Sheet({
               className="inline-flex size-11 items-center justify-center rounded-md text-navy hover:bg-mist focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-focus"
               aria-label="Close menu"
             >
-              <XIcon aria-hidden="true" className="size-6" />
+              <Icon name="X" className="size-6" />
             </Dialog.Close>
           </div>
           {description ? <Dialog.Description className="sr-only">{description}</Dialog.Description> : null}
