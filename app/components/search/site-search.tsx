@@ -1,4 +1,5 @@
 import { type ComponentType, useRef, useState } from "react";
+import { Icon } from "~/components/icons/icon";
 import type { SearchComboboxProps } from "./search-combobox";
 
 type Combobox = ComponentType<SearchComboboxProps>;
@@ -49,18 +50,7 @@ export function SiteSearch({
         <label htmlFor={id} className="sr-only">
           Search the site
         </label>
-        {/* Drawn here rather than imported: lucide's icon would be one more file on every page. */}
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          className="pointer-events-none absolute top-3 left-2.5 size-4 text-slate-500"
-        >
-          <circle cx="11" cy="11" r="7" />
-          <path d="m20 20-4-4" />
-        </svg>
+        <Icon name="Search" className="pointer-events-none absolute top-3 left-2.5 size-4 text-slate-500" />
         <input
           ref={input}
           id={id}
