@@ -4,7 +4,7 @@ import type { Logger } from "~/server/logger.server";
 import type { MailTransport, OutgoingMail, SendResult } from "~/server/mail/transport.server";
 
 /**
- * The mail transport on a thread of its own (docs/decisions/0016-mail-on-its-own-thread.md): building a
+ * The mail transport on a thread of its own (docs/decisions/0016-off-the-event-loop.md): building a
  * MIME message and writing it to an SMTP peer or a file is CPU the request path does not have to
  * share. The mail worker still claims and records messages on the main thread, in the database's one
  * write queue; only `send` crosses to the thread, as a message with the e-mail and its attachments.
