@@ -10,7 +10,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { IconSprite } from "~/components/icons/icon-sprite";
+import { IconSprite, IconsProvider } from "~/components/icons/icon-sprite";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { TooltipProvider } from "~/components/ui/tooltip";
@@ -53,14 +53,16 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to main content
         </a>
-        <TooltipProvider>
-          <SiteHeader />
-          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-            {children}
-          </main>
-          <SiteFooter />
-        </TooltipProvider>
-        <IconSprite />
+        <IconsProvider>
+          <TooltipProvider>
+            <SiteHeader />
+            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+              {children}
+            </main>
+            <SiteFooter />
+          </TooltipProvider>
+          <IconSprite />
+        </IconsProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Icon } from "~/components/icons/icon";
 import { iconSet } from "~/components/icons/icon-set";
-import { IconSprite } from "~/components/icons/icon-sprite";
+import { IconSprite, IconsProvider } from "~/components/icons/icon-sprite";
 import { renderSprite } from "~/components/icons/sprite.server";
 
 const sprite = readFileSync(new URL("./icons.svg", import.meta.url), "utf8");
@@ -29,7 +29,24 @@ describe("icon sprite", () => {
     expect(markup).toContain('stroke="currentColor"');
   });
 
-  it("is written into the page by the server, hidden", () => {
-    expect(renderToStaticMarkup(<IconSprite />)).toBe(`<div hidden="">${sprite}</div>`);
+  it("writes into the page, hidden, the symbols of the icons the page drew and no others", () => {
+    const markup = renderToStaticMarkup(
+      <IconsProvider>
+        <Icon name="Phone" />
+        <p>
+          <Icon name="Mail" /> <Icon name="Phone" />
+        </p>
+        <IconSprite />
+      </IconsProvider>,
+    );
+    const written = /<div hidden="">(.*)<\/div>$/.exec(markup)?.[1] ?? "";
+    expect([...written.matchAll(/<symbol id="icon-(\w+)"/g)].map((match) => match[1])).toEqual([
+      "Phone",
+      "Mail",
+    ]);
+    for (const name of ["Phone", "Mail"]) {
+      const symbol = new RegExp(`<symbol id="icon-${name}"[\\s\\S]*?</symbol>`).exec(sprite)?.[0];
+      expect(written).toContain(symbol);
+    }
   });
 });
