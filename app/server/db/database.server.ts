@@ -46,6 +46,8 @@ const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
 const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
 const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5000;
 const DEFAULT_SQLITE_CHECKPOINT_DELAY_MS = 1000;
+/** After a checkpoint failed, the next try waits this long. */
+const CHECKPOINT_RETRY_MS = 60_000;
 /**
  * Log pages after which the writing connection copies the log into the database itself, as SQLite
  * does by default at 1,000 pages: only reached when the checkpoint thread has fallen that far behind
@@ -218,10 +220,13 @@ class WriteAheadLog {
 
   #scheduleCheckpoint(): void {
     if (this.#closed || this.#checkpointTimer || this.#checkpointing) return;
+    // After a failure (a thread that cannot start, a database it cannot open) the next try waits a
+    // minute, not a second: the writing connection's own checkpoint covers the meantime.
+    const delay = this.#checkpointFailed ? CHECKPOINT_RETRY_MS : this.#checkpointDelayMs;
     this.#checkpointTimer = setTimeout(() => {
       this.#checkpointTimer = undefined;
       this.#checkpoint();
-    }, this.#checkpointDelayMs);
+    }, delay);
     this.#checkpointTimer.unref();
   }
 
@@ -233,6 +238,8 @@ class WriteAheadLog {
       thread.off("message", settle);
       thread.off("exit", exited);
       this.#checkpointing = false;
+      // A checkpoint cut short by close() is no failure: the closing connection checkpoints itself.
+      if (this.#closed) return;
       if ("error" in outcome) {
         // Reported once per run of failures; the writing connection's own checkpoint is the fallback.
         if (!this.#checkpointFailed)
