@@ -6,13 +6,14 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import {
   createDatabase,
+  type DatabaseOptions,
   dialectOf,
   isUniqueViolation,
   toCount,
   writeTransaction,
 } from "~/server/db/database.server";
 import { migrate } from "~/server/db/migrations.server";
-import { isoTime } from "~/server/db/schema.server";
+import { type Database, isoTime } from "~/server/db/schema.server";
 import {
   freshDatabaseEach,
   silentLogger,
@@ -21,101 +22,109 @@ import {
   testPostgresUrl,
 } from "../../../tests/support/databases";
 
+/**
+ * A SQLite database at `relative` in a folder of its own (silent logger unless `options` says
+ * otherwise), destroyed with its folder once `use` has finished.
+ */
+async function withSqliteFile(
+  options: DatabaseOptions,
+  use: (db: Database, file: string) => Promise<void>,
+  relative = "site.db",
+): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), "ridgeline-db-"));
+  const file = path.join(dir, relative);
+  const db = createDatabase(`sqlite:${file}`, { logger: silentLogger, ...options });
+  try {
+    await use(db, file);
+  } finally {
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe("createDatabase (sqlite)", () => {
   it("creates the parent folder and opens the file in WAL mode with foreign keys on", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "ridgeline-open-"));
-    const db = createDatabase(`sqlite:${path.join(dir, "nested", "deeper", "site.db")}`, {
-      logger: silentLogger,
-    });
-    try {
-      expect(dialectOf(db)).toBe("sqlite");
-      const journal = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
-      const keys = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db);
-      const busy = await sql<{ timeout: number }>`pragma busy_timeout`.execute(db);
-      expect(journal.rows[0]?.journal_mode).toBe("wal");
-      expect(keys.rows[0]?.foreign_keys).toBe(1);
-      expect(busy.rows[0]?.timeout).toBeGreaterThan(0);
-    } finally {
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    await withSqliteFile(
+      {},
+      async (db) => {
+        expect(dialectOf(db)).toBe("sqlite");
+        const journal = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
+        const keys = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db);
+        const busy = await sql<{ timeout: number }>`pragma busy_timeout`.execute(db);
+        expect(journal.rows[0]?.journal_mode).toBe("wal");
+        expect(keys.rows[0]?.foreign_keys).toBe(1);
+        expect(busy.rows[0]?.timeout).toBeGreaterThan(0);
+      },
+      path.join("nested", "deeper", "site.db"),
+    );
   });
 
   it("waits for another process's write lock as long as SQLITE_BUSY_TIMEOUT_MS says, and no longer", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "ridgeline-busy-"));
-    const file = path.join(dir, "site.db");
-    const db = createDatabase(`sqlite:${file}`, { logger: silentLogger, sqliteBusyTimeoutMs: 200 });
-    // Another process holding the write lock, as a long `npm run leads` or a second server would.
-    const other = new BetterSqlite3(file);
-    try {
-      await migrate(db);
-      const busy = await sql<{ timeout: number }>`pragma busy_timeout`.execute(db);
-      expect(busy.rows[0]?.timeout).toBe(200);
+    await withSqliteFile({ sqliteBusyTimeoutMs: 200 }, async (db, file) => {
+      // Another process holding the write lock, as a long `npm run leads` or a second server would.
+      const other = new BetterSqlite3(file);
+      try {
+        await migrate(db);
+        const busy = await sql<{ timeout: number }>`pragma busy_timeout`.execute(db);
+        expect(busy.rows[0]?.timeout).toBe(200);
 
-      other.exec("begin immediate");
-      const started = performance.now();
-      const write = writeTransaction(db, (trx) =>
-        trx
-          .insertInto("newsletter_subscriptions")
-          .values({ email: "l@b.co", subscribed_at: isoTime(new Date()) })
-          .execute(),
-      );
-      await expect(write).rejects.toMatchObject({ code: expect.stringMatching(/^SQLITE_BUSY/) });
-      // A few busy timeouts at most (the default would keep the visitor waiting 15 s).
-      expect(performance.now() - started).toBeLessThan(3000);
-      other.exec("rollback");
+        other.exec("begin immediate");
+        const started = performance.now();
+        const write = writeTransaction(db, (trx) =>
+          trx
+            .insertInto("newsletter_subscriptions")
+            .values({ email: "l@b.co", subscribed_at: isoTime(new Date()) })
+            .execute(),
+        );
+        await expect(write).rejects.toMatchObject({ code: expect.stringMatching(/^SQLITE_BUSY/) });
+        // A few busy timeouts at most (the default would keep the visitor waiting 15 s).
+        expect(performance.now() - started).toBeLessThan(3000);
+        other.exec("rollback");
 
-      await writeTransaction(db, (trx) =>
-        trx
-          .insertInto("newsletter_subscriptions")
-          .values({ email: "l@b.co", subscribed_at: isoTime(new Date()) })
-          .execute(),
-      );
-      // writeTransaction turns the busy timeout off while it retries; it must put the configured one back.
-      const after = await sql<{ timeout: number }>`pragma busy_timeout`.execute(db);
-      expect(after.rows[0]?.timeout).toBe(200);
-    } finally {
-      other.close();
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    }
+        await writeTransaction(db, (trx) =>
+          trx
+            .insertInto("newsletter_subscriptions")
+            .values({ email: "l@b.co", subscribed_at: isoTime(new Date()) })
+            .execute(),
+        );
+        // writeTransaction turns the busy timeout off while it retries; it must put the configured one back.
+        const after = await sql<{ timeout: number }>`pragma busy_timeout`.execute(db);
+        expect(after.rows[0]?.timeout).toBe(200);
+      } finally {
+        other.close();
+      }
+    });
   });
 
   it("acknowledges a write only once its log is synced, and refuses it when the sync fails", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "ridgeline-sync-"));
-    const file = path.join(dir, "site.db");
-    const db = createDatabase(`sqlite:${file}`, { logger: silentLogger });
-    const memory = createDatabase("sqlite::memory:", { logger: silentLogger });
-    try {
-      await migrate(db);
-      // The commit itself does not wait for the disk (NORMAL); writeTransaction syncs the log. An
-      // in-memory database has no log: SQLite's own FULL applies.
-      const level = async (of: typeof db) =>
-        (await sql<{ synchronous: number }>`pragma synchronous`.execute(of)).rows[0]?.synchronous;
-      expect(await level(db)).toBe(1);
-      expect(await level(memory)).toBe(2);
-      const at = isoTime(new Date());
-      const subscribe = (email: string) =>
-        writeTransaction(db, (trx) =>
-          trx.insertInto("newsletter_subscriptions").values({ email, subscribed_at: at }).execute(),
-        );
-      await subscribe("first@b.co");
-      // The log file taken away under the open connection: SQLite goes on writing to it, but the
-      // server can no longer make it durable, so the visitor must not be told it was stored.
-      rmSync(`${file}-wal`);
-      await expect(subscribe("second@b.co")).rejects.toMatchObject({ code: "ENOENT" });
-    } finally {
-      await db.destroy();
-      await memory.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    await withSqliteFile({}, async (db, file) => {
+      const memory = createDatabase("sqlite::memory:", { logger: silentLogger });
+      try {
+        await migrate(db);
+        // The commit itself does not wait for the disk (NORMAL); writeTransaction syncs the log. An
+        // in-memory database has no log: SQLite's own FULL applies.
+        const level = async (of: typeof db) =>
+          (await sql<{ synchronous: number }>`pragma synchronous`.execute(of)).rows[0]?.synchronous;
+        expect(await level(db)).toBe(1);
+        expect(await level(memory)).toBe(2);
+        const at = isoTime(new Date());
+        const subscribe = (email: string) =>
+          writeTransaction(db, (trx) =>
+            trx.insertInto("newsletter_subscriptions").values({ email, subscribed_at: at }).execute(),
+          );
+        await subscribe("first@b.co");
+        // The log file taken away under the open connection: SQLite goes on writing to it, but the
+        // server can no longer make it durable, so the visitor must not be told it was stored.
+        rmSync(`${file}-wal`);
+        await expect(subscribe("second@b.co")).rejects.toMatchObject({ code: "ENOENT" });
+      } finally {
+        await memory.destroy();
+      }
+    });
   });
 
   it("copies the log into the database on another thread, not in the commits of the writing connection", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "ridgeline-checkpoint-"));
-    const file = path.join(dir, "site.db");
-    const db = createDatabase(`sqlite:${file}`, { logger: silentLogger, sqliteCheckpointDelayMs: 20 });
-    try {
+    await withSqliteFile({ sqliteCheckpointDelayMs: 20 }, async (db, file) => {
       await migrate(db);
       const auto = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
       expect(auto.rows[0]?.wal_autocheckpoint).toBe(10_000);
@@ -143,16 +152,11 @@ describe("createDatabase (sqlite)", () => {
       } finally {
         reader.close();
       }
-    } finally {
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it("commits concurrent writes together, and a failing write fails alone", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "ridgeline-batch-"));
-    const db = createDatabase(`sqlite:${path.join(dir, "site.db")}`, { logger: silentLogger });
-    try {
+    await withSqliteFile({}, async (db) => {
       await migrate(db);
       const at = isoTime(new Date());
       const subscribe = (email: string) =>
@@ -180,12 +184,8 @@ describe("createDatabase (sqlite)", () => {
       ).toMatchObject({
         rows: [{ 1: 1 }],
       });
-    } finally {
-      await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
-
   it("refuses a URL it does not understand", () => {
     expect(() => createDatabase("mysql://localhost/site")).toThrow(/sqlite:PATH or a postgres/);
   });
