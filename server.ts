@@ -2,6 +2,8 @@
  * The Node entry: validates the environment, serves the prerendered pages from memory and
  * everything else through React Router, and shuts down gracefully on SIGTERM/SIGINT.
  */
+// First: refuses an unsupported Node.js before anything else loads.
+import "~/server/runtime.server";
 import { existsSync } from "node:fs";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";

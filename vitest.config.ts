@@ -1,6 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { contentPlugin } from "./app/content/content-plugin.server";
+// Run directly with another Node (not through npm, which runs the pinned one), the suite refuses in one line.
+import "./app/server/runtime.server";
 
 // NOTE: kept apart from vite.config.ts: Vitest cannot load the React Router Vite plugin.
 export default defineConfig({

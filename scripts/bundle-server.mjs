@@ -9,7 +9,7 @@ await build({
   bundle: true,
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node24",
   packages: "external",
   outdir: buildDir,
   logLevel: "warning",

@@ -30,7 +30,7 @@ describe.each(testDialects)("quotes command on $name", ({ create }) => {
   beforeEach(async () => {
     t = await create();
     dir = mkdtempSync(path.join(tmpdir(), "ridgeline-quotes-"));
-    const type = sniffFileType(pdf);
+    const type = await sniffFileType(pdf);
     if (!type) throw new Error("PDF not recognised");
     const result = await submitQuote(
       {

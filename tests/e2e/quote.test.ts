@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { pngOfSize } from "../support/files";
 import {
   expectNoAxeViolations,
   testDataDir,
@@ -21,8 +22,7 @@ import {
 
 const MIN_FILL_MS = 3100;
 const pdf = (size = 4000) => Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(size - 9)]);
-const png = () =>
-  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(3000)]);
+const png = () => pngOfSize(3008);
 
 function stored(reference: string) {
   const db = new Database(path.join(testDataDir(), "site.db"), { readonly: true, fileMustExist: true });

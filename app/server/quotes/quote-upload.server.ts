@@ -166,6 +166,8 @@ export function parseQuoteUpload(
     let parserDone = false;
     let bodyDone = false;
     let pendingFiles = 0;
+    /** Non-empty files read to their end (their type may still be being decided). */
+    let filesEnded = 0;
     let timer: NodeJS.Timeout | undefined;
 
     const finish = (result: { complete: boolean } | Error) => {
@@ -249,9 +251,14 @@ export function parseQuoteUpload(
       let size = 0;
       let type: SniffedType | null | undefined;
       pendingFiles += 1;
+      // The type is decided once, from the first SNIFF_BYTES (or the whole file when it is shorter).
+      let typing: Promise<void> | undefined;
       const sniff = () => {
-        type = sniffFileType(Buffer.concat(chunks, size).subarray(0, SNIFF_BYTES));
-        if (!type) fail(fileRefused(original, describeUnknown(Buffer.concat(chunks, size))));
+        const head = Buffer.concat(chunks, size).subarray(0, SNIFF_BYTES);
+        typing = sniffFileType(head).then((found) => {
+          type = found;
+          if (!found) fail(fileRefused(original, describeUnknown(head)));
+        });
       };
       stream.on("data", (chunk: Buffer) => {
         if (error) return;
@@ -259,21 +266,39 @@ export function parseQuoteUpload(
         totalFileBytes += chunk.length;
         if (totalFileBytes > QUOTE_MAX_TOTAL_FILE_BYTES) return fail(UPLOAD_ERRORS.totalTooLarge);
         chunks.push(chunk);
-        if (type === undefined && size >= SNIFF_BYTES) sniff();
+        if (typing === undefined && size >= SNIFF_BYTES) sniff();
       });
       stream.once("limit", () => fail(fileTooLarge(original)));
       stream.once("end", () => {
-        pendingFiles -= 1;
-        if (error) return maybeDone();
+        const settle = () => {
+          pendingFiles -= 1;
+          maybeDone();
+        };
+        if (error) return settle();
         // A file input left empty still sends a part: no name and no bytes. It is not a file.
-        if (original === "" && size === 0) return maybeDone();
-        if (files.length >= QUOTE_MAX_FILES) return fail(UPLOAD_ERRORS.tooManyFiles);
-        if (size === 0) return fail(fileEmpty(original));
-        if (type === undefined) sniff();
-        if (error || !type) return maybeDone();
-        files.push({ fileName: safeFileName(original, type), type, content: Buffer.concat(chunks, size) });
-        chunks.length = 0;
-        maybeDone();
+        if (original === "" && size === 0) return settle();
+        filesEnded += 1;
+        if (filesEnded > QUOTE_MAX_FILES) {
+          fail(UPLOAD_ERRORS.tooManyFiles);
+          return settle();
+        }
+        if (size === 0) {
+          fail(fileEmpty(original));
+          return settle();
+        }
+        if (typing === undefined) sniff();
+        void typing?.then(() => {
+          pendingFiles -= 1;
+          if (!error && type) {
+            files.push({
+              fileName: safeFileName(original, type),
+              type,
+              content: Buffer.concat(chunks, size),
+            });
+          }
+          chunks.length = 0;
+          maybeDone();
+        });
       });
     });
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QUOTE_MAX_FILE_BYTES } from "~/forms/quote";
+import { pngOfSize } from "../../../tests/support/files";
 import { parseQuoteUpload, type QuoteUpload } from "./quote-upload.server";
 import { safeFileName, sniffFileType } from "./sniff.server";
 
@@ -244,7 +245,7 @@ describe("quote upload parser", () => {
 
 describe("content sniffing", () => {
   it.each([
-    ["PNG", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0])],
+    ["PNG", pngOfSize(200)],
     ["JPEG", Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])],
     ["WebP", Buffer.concat([Buffer.from("RIFF"), Buffer.from([1, 2, 3, 4]), Buffer.from("WEBPVP8 ")])],
     ["DWG", Buffer.from("AC1032\0\0\0\0")],
@@ -252,12 +253,24 @@ describe("content sniffing", () => {
     ["STEP", Buffer.from("ISO-10303-21;\nHEADER;\n")],
     ["PostScript/EPS", Buffer.from("%!PS-Adobe-3.0 EPSF-3.0\n")],
     ["PostScript/EPS", Buffer.from([0xc5, 0xd0, 0xd3, 0xc6, 0, 0, 0, 0])],
-  ])("recognises %s", (label, head) => {
-    expect(sniffFileType(head)?.label).toContain(label);
+  ])("recognises %s", async (label, head) => {
+    expect((await sniffFileType(head))?.label).toContain(label);
   });
 
-  it("gives a stored file an extension that matches its content and no path", () => {
-    const type = sniffFileType(Buffer.from("%PDF-1.4"));
+  it("refuses what is not one of the accepted types, whatever its name says", async () => {
+    for (const head of [
+      Buffer.from("<!doctype html><script>alert(1)</script>"),
+      Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0]),
+      Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]),
+      Buffer.from("GIF89a\x01\x00\x01\x00"),
+      Buffer.from("plain text that mentions ISO-10303-21; later on"),
+    ]) {
+      expect(await sniffFileType(head)).toBeNull();
+    }
+  });
+
+  it("gives a stored file an extension that matches its content and no path", async () => {
+    const type = await sniffFileType(Buffer.from("%PDF-1.4"));
     if (!type) throw new Error("PDF not recognised");
     expect(safeFileName("../../etc/passwd", type)).toBe("passwd.pdf");
     expect(safeFileName("drawing.html", type)).toBe("drawing.pdf");

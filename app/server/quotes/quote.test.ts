@@ -7,6 +7,7 @@ import { REFERENCE_PATTERN } from "~/server/forms/reference.server";
 import { createTransport } from "~/server/mail/transport.server";
 import { createMailWorker } from "~/server/mail/worker.server";
 import { memoryLogger, type TestDatabase, testDialects } from "../../../tests/support/databases";
+import { pngOfSize } from "../../../tests/support/files";
 import { type SmtpPeer, startSmtpPeer } from "../../../tests/support/smtp-peer";
 import { submitQuote } from "./quote.server";
 import { signFormStart } from "./quote-token.server";
@@ -19,12 +20,9 @@ const opened = new Date("2025-06-02T14:29:00.000Z");
 const now = new Date("2025-06-02T14:30:00.000Z");
 
 const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n"), randomBytes(40_000)]);
-const png = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  randomBytes(20_000),
-]);
-const fileOf = (fileName: string, content: Buffer): QuoteUploadFile => {
-  const type = sniffFileType(content);
+const png = pngOfSize(20_008);
+const fileOf = async (fileName: string, content: Buffer): Promise<QuoteUploadFile> => {
+  const type = await sniffFileType(content);
   if (!type) throw new Error("test file of unknown type");
   return { fileName, type, content };
 };
@@ -110,7 +108,7 @@ describe.each(testDialects)("submitQuote on $name", ({ create }) => {
     const wakeMailWorker = vi.fn();
     const result = await submitQuote(
       { ...deps, wakeMailWorker },
-      upload(fields(), [fileOf("drawing.pdf", pdf), fileOf("artwork.png", png)]),
+      upload(fields(), [await fileOf("drawing.pdf", pdf), await fileOf("artwork.png", png)]),
       "client-a",
     );
     expect(result).toMatchObject({ ok: true, status: 200, ...QUOTE_SUCCESS });
@@ -265,13 +263,17 @@ describe.each(testDialects)("submitQuote on $name", ({ create }) => {
       // The notification is built after the request, items and files are written in the transaction.
       salesEmail: undefined as unknown as string,
     };
-    const result = await submitQuote(failing, upload(fields(), [fileOf("drawing.pdf", pdf)]), "client-a");
+    const result = await submitQuote(
+      failing,
+      upload(fields(), [await fileOf("drawing.pdf", pdf)]),
+      "client-a",
+    );
     expect(result).toMatchObject({ ok: false, status: 500 });
     expect(await counts()).toEqual({ requests: 0, items: 0, files: 0, outbox: 0 });
   });
 
   it("loses nothing while SMTP is down: the mail is delivered, files intact, once the server answers", async () => {
-    const result = await submitQuote(deps, upload(fields(), [fileOf("drawing.pdf", pdf)]), "client-a");
+    const result = await submitQuote(deps, upload(fields(), [await fileOf("drawing.pdf", pdf)]), "client-a");
     expect(result.ok).toBe(true);
     peer.refuse = true;
     await deliver();

@@ -1,8 +1,9 @@
 /**
- * What a file is, judged by its first bytes, never by its name or the type the browser claimed
- * (docs/decisions/0011-quote-uploads.md explains why this table is ours and not a package's).
- * Only the formats a buyer sends with a quote request are recognised; anything else is refused.
+ * What a file is, judged by its first bytes (file-type, and two detectors of ours for the text formats
+ * STEP and DXF), never by its name or the type the browser claimed. Only the formats a buyer sends with a
+ * quote request are accepted; anything else is refused.
  */
+import { type Detector, FileTypeParser, type FileTypeResult } from "file-type";
 
 export interface SniffedType {
   /** What the visitor is told was recognised. */
@@ -28,10 +29,8 @@ const EPS: SniffedType = {
 /** Bytes needed to decide: the DXF check looks this far for its first section. */
 export const SNIFF_BYTES = 1024;
 
-const startsWith = (head: Buffer, bytes: readonly number[], offset = 0) =>
+const startsWith = (head: Uint8Array, bytes: readonly number[], offset = 0) =>
   head.length >= offset + bytes.length && bytes.every((byte, i) => head[offset + i] === byte);
-const startsWithText = (head: Buffer, text: string, offset = 0) =>
-  head.subarray(offset, offset + text.length).toString("latin1") === text;
 
 function isDxf(head: Buffer): boolean {
   // ASCII DXF: group code 0 then SECTION, then group code 2 and a section name such as HEADER.
@@ -43,21 +42,52 @@ function isDxf(head: Buffer): boolean {
   );
 }
 
+/**
+ * file-type knows the binary formats; the two text formats of CAD exchange (STEP and DXF) are ours, as
+ * detectors it runs after its own. Each reads at most SNIFF_BYTES.
+ */
+const textCadDetectors: Detector[] = [
+  {
+    id: "step",
+    async detect(tokenizer) {
+      const head = Buffer.alloc(13);
+      const read = await tokenizer.peekBuffer(head, { mayBeLess: true });
+      return head.subarray(0, read).toString("latin1") === "ISO-10303-21;"
+        ? { ext: "step" as FileTypeResult["ext"], mime: STEP.contentType as FileTypeResult["mime"] }
+        : undefined;
+    },
+  },
+  {
+    id: "dxf",
+    async detect(tokenizer) {
+      const head = Buffer.alloc(SNIFF_BYTES);
+      const read = await tokenizer.peekBuffer(head, { mayBeLess: true });
+      return isDxf(head.subarray(0, read))
+        ? { ext: "dxf" as FileTypeResult["ext"], mime: DXF.contentType as FileTypeResult["mime"] }
+        : undefined;
+    },
+  },
+];
+const parser = new FileTypeParser({ customDetectors: textCadDetectors, maxBufferSize: SNIFF_BYTES * 4 });
+
+/** What we accept, by the type file-type (or our detectors) found. */
+const ACCEPTED: Record<string, SniffedType> = {
+  pdf: PDF,
+  png: PNG,
+  jpg: JPEG,
+  webp: WEBP,
+  dwg: DWG,
+  dxf: DXF,
+  step: STEP,
+  // Illustrator files are PDF (above) or PostScript; EPS is PostScript or has the DOS EPS binary header.
+  ps: EPS,
+  eps: EPS,
+};
+
 /** The type of a file from its first bytes (at least SNIFF_BYTES when the file is that long), or null. */
-export function sniffFileType(head: Buffer): SniffedType | null {
-  if (startsWithText(head, "%PDF-")) return PDF;
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return PNG;
-  if (startsWith(head, [0xff, 0xd8, 0xff])) return JPEG;
-  if (startsWithText(head, "RIFF") && startsWithText(head, "WEBP", 8)) return WEBP;
-  // AutoCAD DWG: "AC10" and two version digits (AC1012 … AC1032).
-  if (/^AC10\d\d/.test(head.subarray(0, 6).toString("latin1"))) return DWG;
-  if (startsWithText(head, "ISO-10303-21;")) return STEP;
-  // Illustrator files are PDF (recognised above) or PostScript; EPS is PostScript or the DOS EPS
-  // binary header C5 D0 D3 C6.
-  if (startsWithText(head, "%!PS-Adobe")) return EPS;
-  if (startsWith(head, [0xc5, 0xd0, 0xd3, 0xc6])) return EPS;
-  if (isDxf(head)) return DXF;
-  return null;
+export async function sniffFileType(head: Buffer): Promise<SniffedType | null> {
+  const found = await parser.fromBuffer(head.subarray(0, SNIFF_BYTES)).catch(() => undefined);
+  return (found && ACCEPTED[found.ext]) ?? null;
 }
 
 /** Why a file is refused, in words that name what it looks like where we can tell. */
