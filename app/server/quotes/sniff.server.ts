@@ -87,6 +87,8 @@ const ACCEPTED: Record<string, SniffedType> = {
 /** The type of a file from its first bytes (at least SNIFF_BYTES when the file is that long), or null. */
 export async function sniffFileType(head: Buffer): Promise<SniffedType | null> {
   const found = await parser.fromBuffer(head.subarray(0, SNIFF_BYTES)).catch(() => undefined);
+  // file-type calls anything that begins with "%!" PostScript; artwork from a design program says which.
+  if (found?.ext === "ps" && head.subarray(0, 10).toString("latin1") !== "%!PS-Adobe") return null;
   return (found && ACCEPTED[found.ext]) ?? null;
 }
 
