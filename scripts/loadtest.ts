@@ -8,11 +8,14 @@
  *   hit their limit) as fast as they can while another client loads `/` and real leads arrive: the
  *   page's p99, and how soon each real lead's notification reaches a real SMTP peer;
  * - quote requests with one 10 MB drawing each (docs/quotes.md): LOADTEST_UPLOADS (default 30) over
- *   LOADTEST_UPLOAD_CONNECTIONS (default 4); the upload throughput and the server's peak memory.
+ *   LOADTEST_UPLOAD_CONNECTIONS (default 4); the upload throughput and the server's peak memory;
+ * - mail delivery, on SQLite and PostgreSQL (scripts/loadtest-mail.ts): 10,000 queued lead
+ *   notifications to a real SMTP peer, and how soon a lead posted behind them arrives.
  * Expects a build (BUILD_DIR, default build); talks to 127.0.0.1 only.
  *
  * LOADTEST_REQUESTS (per scenario, default 4000), LOADTEST_CONNECTIONS (default 50),
  * LOADTEST_SECONDS (isolation flood, default 10), LOADTEST_PORT (default 3950),
+ * LOADTEST_MAIL_BACKLOG (mail scenario, default 10000),
  * TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test).
  */
 
@@ -37,6 +40,7 @@ import {
   startServer,
   summary,
 } from "./load-lib";
+import { checkMail, mailScenario } from "./loadtest-mail";
 
 const REQUESTS = Number(process.env.LOADTEST_REQUESTS ?? 4000);
 const FLOOD_SECONDS = Number(process.env.LOADTEST_SECONDS ?? 10);
@@ -46,8 +50,8 @@ const MAX_SECONDS = 120;
 const UPLOADS = Number(process.env.LOADTEST_UPLOADS ?? 30);
 const UPLOAD_CONNECTIONS = Number(process.env.LOADTEST_UPLOAD_CONNECTIONS ?? 4);
 const UPLOAD_BYTES = 10 * 1024 * 1024;
-/** LOADTEST_ONLY: a comma-separated subset of sqlite, postgres, isolation, uploads (default: all). */
-const ONLY = new Set((process.env.LOADTEST_ONLY ?? "sqlite,postgres,isolation,uploads").split(","));
+/** LOADTEST_ONLY: a comma-separated subset of sqlite, postgres, isolation, uploads, mail (default: all). */
+const ONLY = new Set((process.env.LOADTEST_ONLY ?? "sqlite,postgres,isolation,uploads,mail").split(","));
 const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 interface Store {
@@ -527,6 +531,20 @@ async function main(): Promise<void> {
         await isolationScenario(isolated, peer, 3 << 20);
       } finally {
         await isolated.stop();
+      }
+    }
+    if (ONLY.has("mail")) {
+      // Both databases, whatever else was chosen: the worker's claims and records differ between them.
+      for (const makeStore of [
+        async () => sqliteStore(mkdtempSync(path.join(dir, "mail-"))),
+        postgresStore,
+      ]) {
+        const store = await makeStore();
+        try {
+          checkMail(store.name, await mailScenario(store, PORT), check);
+        } finally {
+          await store.remove();
+        }
       }
     }
   } finally {

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { writeTransaction } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
+import { mailboxHash } from "~/server/mail/mailbox.server";
 
 /*
  * Privacy requests (docs/newsletter.md): everything held about one e-mail address, and its deletion.
@@ -13,7 +14,7 @@ export function normalizeAddress(address: string): string {
   return address.trim().toLowerCase();
 }
 
-/** The SHA-256 the lead acknowledgements are keyed by, also what the deletion log shows. */
+/** The SHA-256 of the lower-cased address: what the deletion log shows instead of the address. */
 export function addressHash(address: string): string {
   return createHash("sha256").update(normalizeAddress(address)).digest("hex");
 }
@@ -90,11 +91,14 @@ export async function exportPersonalData(db: Database, address: string) {
     .where((eb) => eb.or([eb(lower("to_address"), "=", email), eb(lower("reply_to"), "=", email)]))
     .orderBy("id")
     .execute();
-  const acknowledgement = await db
-    .selectFrom("lead_acknowledgements")
-    .selectAll()
-    .where("email_hash", "=", addressHash(email))
-    .executeTakeFirst();
+  // When the address's mailbox (normalised: every address that reaches it shares these) was last sent
+  // each kind of visitor mail.
+  const visitorMailMarks = await db
+    .selectFrom("visitor_mail_marks")
+    .select(["kind", "last_sent_at"])
+    .where("mailbox_hash", "=", mailboxHash(email))
+    .orderBy("kind")
+    .execute();
   return {
     address: email,
     contactSubmissions,
@@ -106,7 +110,7 @@ export async function exportPersonalData(db: Database, address: string) {
     newsletterSubscription: subscription ?? null,
     newsletterAttempts: newsletterAttempts.map((row) => row.attempted_at),
     mail: mail.map((row) => ({ ...row, queued: row.status !== "sent" })),
-    leadAcknowledgement: acknowledgement ?? null,
+    visitorMailMarks,
   };
 }
 
@@ -120,7 +124,7 @@ export interface ForgetCounts {
   newsletterTokens: number;
   newsletterAttempts: number;
   mail: number;
-  leadAcknowledgements: number;
+  visitorMailMarks: number;
 }
 
 const deleted = (result: { numDeletedRows: bigint } | undefined) => Number(result?.numDeletedRows ?? 0);
@@ -233,10 +237,10 @@ export async function forgetPersonalData(
     const contactSubmissions = deleted(
       await trx.deleteFrom("contact_submissions").where(lower("email"), "=", email).executeTakeFirst(),
     );
-    const leadAcknowledgements = deleted(
+    const visitorMailMarks = deleted(
       await trx
-        .deleteFrom("lead_acknowledgements")
-        .where("email_hash", "=", addressHash(email))
+        .deleteFrom("visitor_mail_marks")
+        .where("mailbox_hash", "=", mailboxHash(email))
         .executeTakeFirst(),
     );
     return {
@@ -247,7 +251,7 @@ export async function forgetPersonalData(
       newsletterTokens,
       newsletterAttempts,
       mail,
-      leadAcknowledgements,
+      visitorMailMarks,
     };
   });
   logger.info(

@@ -62,7 +62,7 @@ test.afterAll(async () => {
 });
 
 // With double opt-in a repeat signup while the address is still pending answers success again (and
-// re-sends the confirmation at most every 10 minutes): 3 attempts accepted, 17 refused, one pending row.
+// re-sends the confirmation at most once an hour per mailbox): 3 attempts accepted, 17 refused, one pending row.
 test("the newsletter attempt rule holds across instances: 20 attempts give 3 / 17", async () => {
   const email = uniqueEmail("attempts", 0);
   const outcomes = await Promise.all(

@@ -4,7 +4,8 @@ import { SMTPServer } from "smtp-server";
 
 /*
  * A real SMTP server on 127.0.0.1 that keeps every message it accepts. Its built-in certificate has
- * expired, so STARTTLS and AUTH are off; clients connect with ignoreTLS.
+ * expired, so STARTTLS and AUTH are off; clients connect with ignoreTLS. With `secure`, it speaks TLS
+ * from the first byte (smtps://) with that certificate, which clients then must not verify.
  */
 
 export interface SmtpPeer {
@@ -15,23 +16,31 @@ export interface SmtpPeer {
   receivedAt: number[];
   /** While true, the peer answers every message with a temporary failure (451). */
   refuse: boolean;
+  /** SMTP connections opened to the peer so far. */
+  connections: number;
   stop(): Promise<void>;
 }
 
-export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
+export async function startSmtpPeer(port = 0, options: { secure?: boolean } = {}): Promise<SmtpPeer> {
   const peer: SmtpPeer = {
     port,
     url: "",
     messages: [],
     receivedAt: [],
     refuse: false,
+    connections: 0,
     stop: async () => undefined,
   };
   const server = new SMTPServer({
+    secure: options.secure === true,
     disabledCommands: ["AUTH", "STARTTLS"],
     logger: false,
     disableReverseLookup: true,
     closeTimeout: 100,
+    onConnect(_session, callback) {
+      peer.connections += 1;
+      callback();
+    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -56,7 +65,7 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
     server.listen(port, "127.0.0.1", () => resolve());
   });
   peer.port = (server.server.address() as AddressInfo).port;
-  peer.url = `smtp://127.0.0.1:${peer.port}`;
+  peer.url = `${options.secure ? "smtps" : "smtp"}://127.0.0.1:${peer.port}`;
   peer.stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return peer;
 }

@@ -296,6 +296,64 @@ function buildMigrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    "0007_visitor_mail": {
+      // Limits on mail to visitors (docs/decisions/0021-visitor-mail-limits.md): when each normalised
+      // mailbox (hashed) was last sent each kind of visitor mail, replacing lead_acknowledgements; the
+      // hourly count of visitor mail queued and skipped; and indexes for claiming the oldest or the
+      // newest due message.
+      // biome-ignore lint/suspicious/noExplicitAny: see 0001
+      async up(db: Kysely<any>) {
+        await db.schema
+          .createTable("visitor_mail_marks")
+          .addColumn("kind", "text", (col) => col.notNull())
+          .addColumn("mailbox_hash", "text", (col) => col.notNull())
+          .addColumn("last_sent_at", "text", (col) => col.notNull())
+          .addPrimaryKeyConstraint("visitor_mail_marks_pkey", ["kind", "mailbox_hash"])
+          .execute();
+        await db.schema
+          .createIndex("visitor_mail_marks_last_sent_at_idx")
+          .on("visitor_mail_marks")
+          .column("last_sent_at")
+          .execute();
+        // The old markers hashed the lower-cased address; most addresses normalise to the same. The
+        // others (a +tag, a dotted Gmail address) may get one more acknowledgement in the hour after
+        // the upgrade.
+        await db
+          .insertInto("visitor_mail_marks")
+          .columns(["kind", "mailbox_hash", "last_sent_at"])
+          .expression((eb) =>
+            eb
+              .selectFrom("lead_acknowledgements")
+              .select([sql.lit("acknowledgement").as("kind"), "email_hash", "last_sent_at"]),
+          )
+          .execute();
+        await db.schema.dropTable("lead_acknowledgements").execute();
+
+        await db.schema
+          .createTable("visitor_mail_hours")
+          .addColumn("hour_start", "text", (col) => col.notNull())
+          .addColumn("slot", "integer", (col) => col.notNull())
+          .addColumn("queued", "integer", (col) => col.notNull())
+          .addColumn("skipped", "integer", (col) => col.notNull())
+          .addPrimaryKeyConstraint("visitor_mail_hours_pkey", ["hour_start", "slot"])
+          .execute();
+
+        // The claim's two orders within a priority, oldest due first and newest due first, each with
+        // the id that breaks ties: without it PostgreSQL sorted every message due at the same
+        // moment (a burst) on each claim. SQLite adds the rowid to an index by itself.
+        await db.schema.dropIndex("email_outbox_status_priority_next_attempt_at_idx").execute();
+        await db.schema
+          .createIndex("email_outbox_claim_oldest_idx")
+          .on("email_outbox")
+          .columns(["status", "priority", "next_attempt_at", "id"])
+          .execute();
+        await db.schema
+          .createIndex("email_outbox_claim_newest_idx")
+          .on("email_outbox")
+          .columns(["status", "priority", "next_attempt_at desc", "id desc"])
+          .execute();
+      },
+    },
   };
 }
 

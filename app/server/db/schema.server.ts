@@ -36,7 +36,7 @@ export interface NewsletterSubscriptionTable {
   consent_version: string | null;
   /** Keyed hash of the client's address at signup, like contact_submissions.client_key. */
   client_key: string | null;
-  /** When the last confirmation e-mail was queued: a new signup re-sends it at most every 10 minutes. */
+  /** When the last confirmation e-mail was queued (null if the visitor-mail limits left out every one). */
   confirmation_sent_at: IsoTimestamp | null;
 }
 
@@ -166,10 +166,31 @@ export interface QuoteFileTable {
   file_id: number;
 }
 
-/** When an address (SHA-256 of it, lower-cased) was last sent a lead acknowledgement: at most one per hour. */
-export interface LeadAcknowledgementTable {
-  email_hash: string;
+/**
+ * When a normalised mailbox (the SHA-256 of it, see normalizeMailbox) was last sent a kind of visitor
+ * mail: at most one per kind per hour (docs/product.md#visitor-mail).
+ */
+export interface VisitorMailMarkTable {
+  kind: VisitorMailKind;
+  mailbox_hash: string;
   last_sent_at: IsoTimestamp;
+}
+
+export const VISITOR_MAIL_KINDS = ["acknowledgement", "confirmation"] as const;
+export type VisitorMailKind = (typeof VISITOR_MAIL_KINDS)[number];
+
+/**
+ * Visitor mail per clock hour (UTC) under VISITOR_MAIL_PER_HOUR (docs/product.md#visitor-mail). Slot 0
+ * holds the hour's `queued` count, the one the cap compares with; `skipped` counts mail left unsent
+ * over the cap, in the slot of the database connection that skipped it (its PostgreSQL backend's
+ * process id; 0 on SQLite), so posts on different connections never wait for one another's row. The
+ * hour's figures are the sums over its slots.
+ */
+export interface VisitorMailHourTable {
+  hour_start: IsoTimestamp;
+  slot: number;
+  queued: number;
+  skipped: number;
 }
 
 export interface DB {
@@ -186,7 +207,8 @@ export interface DB {
   quote_requests: QuoteRequestTable;
   quote_items: QuoteItemTable;
   quote_files: QuoteFileTable;
-  lead_acknowledgements: LeadAcknowledgementTable;
+  visitor_mail_marks: VisitorMailMarkTable;
+  visitor_mail_hours: VisitorMailHourTable;
 }
 
 export type Database = Kysely<DB>;

@@ -1,13 +1,11 @@
-import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import { company } from "~/content/company";
-import { type DB, isoTime } from "~/server/db/schema.server";
+import type { DB } from "~/server/db/schema.server";
 import { escapeHtml, isPlainAddress } from "~/server/forms/contact-email.server";
 import { enqueueMail, MAIL_PRIORITY } from "~/server/mail/outbox.server";
+import { admitVisitorMail, type VisitorMailSettings } from "~/server/mail/visitor-mail.server";
 
 export const ACKNOWLEDGEMENT_KIND = "lead_acknowledgement";
-/** One acknowledgement per address per rolling hour (docs/quotes.md#acknowledgement). */
-export const ACKNOWLEDGEMENT_INTERVAL_MS = 60 * 60 * 1000;
 
 export type LeadKind = "quote" | "contact";
 
@@ -64,40 +62,31 @@ export function acknowledgementText(
   return { subject, text: lines.join("\n"), html };
 }
 
-function addressHash(email: string): string {
-  return createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
-}
+/** What queuing an acknowledgement needs of the services: the sender, and the visitor-mail limits. */
+export type AcknowledgementSettings = VisitorMailSettings & { mailFrom: string };
 
 /**
- * Queues the visitor's acknowledgement in the caller's transaction, unless this address was sent
- * one within the last hour (any kind of lead) or cannot be written in a header. The check and the
- * record are one upsert, so two leads at once cannot both send. Returns the outbox id or null.
+ * Queues the visitor's acknowledgement in the caller's transaction, unless the address cannot be
+ * written in a header or a visitor-mail limit leaves it out (docs/product.md#visitor-mail): its
+ * normalised mailbox was sent one within the last hour (contact messages and quote requests alike), or
+ * the hour's cap of visitor mail is reached. The lead itself is stored and notified either way, and
+ * the visitor sees the same answer. Returns the outbox id or null.
  */
 export async function queueAcknowledgement(
   trx: Kysely<DB>,
-  input: { kind: LeadKind; reference: string; email: string; mailFrom: string },
+  settings: AcknowledgementSettings,
+  input: { kind: LeadKind; reference: string; email: string },
   now: Date,
 ): Promise<number | null> {
   if (!isPlainAddress(input.email)) return null;
-  const cutoff = isoTime(new Date(now.getTime() - ACKNOWLEDGEMENT_INTERVAL_MS));
-  const claimed = await trx
-    .insertInto("lead_acknowledgements")
-    .values({ email_hash: addressHash(input.email), last_sent_at: isoTime(now) })
-    .onConflict((oc) =>
-      oc
-        .column("email_hash")
-        .doUpdateSet({ last_sent_at: isoTime(now) })
-        .where("lead_acknowledgements.last_sent_at", "<=", cutoff),
-    )
-    .returning("email_hash")
-    .executeTakeFirst();
-  if (!claimed) return null;
+  const decision = await admitVisitorMail(trx, settings, { kind: "acknowledgement", to: input.email }, now);
+  if (decision !== "send") return null;
   const { subject, text, html } = acknowledgementText(input.kind, input.reference);
   return enqueueMail(
     trx,
     {
       kind: ACKNOWLEDGEMENT_KIND,
-      from: input.mailFrom,
+      from: settings.mailFrom,
       to: input.email,
       subject,
       text,

@@ -83,6 +83,19 @@ export function quoteLines(value: string): string {
     .join("\n");
 }
 
+/**
+ * Headers of every sales notification about a lead (docs/product.md#sales-notification). Delivery is
+ * at least once: a worker that dies after the SMTP peer accepted a message but before it recorded
+ * that, sends it again. Both copies carry the same Message-ID (made from the outbox row, see the mail
+ * worker) and the same reference, and say so, so a mail rule or the mail client can fold them.
+ */
+export function leadNotificationHeaders(reference: string): Record<string, string> {
+  return {
+    "X-Lead-Reference": reference,
+    "X-Duplicate-Policy": `at-least-once; a copy may arrive twice, with the same Message-ID and X-Lead-Reference: ${reference}`,
+  };
+}
+
 export interface ContactNotificationInput {
   submissionId: number;
   /** The lead's reference (`C-…`), shown first in the subject so sales can find the thread. */
@@ -149,5 +162,6 @@ export function buildContactNotification(input: ContactNotificationInput): Email
     subject: `${subjectPrefix}${subjectName === "" ? "New website inquiry" : `New website inquiry from ${subjectName}`}`,
     text,
     html,
+    headers: input.reference ? leadNotificationHeaders(input.reference) : undefined,
   };
 }

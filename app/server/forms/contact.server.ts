@@ -65,7 +65,8 @@ export async function submitContact(
         const outboxId = await enqueueMail(trx, mail, now);
         const acknowledgementId = await queueAcknowledgement(
           trx,
-          { kind: "contact", reference, email: contact.email, mailFrom: deps.mailFrom },
+          deps,
+          { kind: "contact", reference, email: contact.email },
           now,
         );
         return { submissionId: submission.id, reference, outboxId, acknowledgementId };

@@ -14,15 +14,13 @@ import type { NewsletterServices } from "~/load-context";
 import { toCount } from "~/server/db/database.server";
 import { isoTime } from "~/server/db/schema.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
+import { admitVisitorMail } from "~/server/mail/visitor-mail.server";
 import { buildConfirmationMail, NEWSLETTER_CONSENT_VERSION } from "~/server/newsletter/mail.server";
 import { confirmUrl, createToken } from "~/server/newsletter/tokens.server";
 import { type RateLimit, tooManyRequests, withinRateLimit } from "~/server/rate-limit.server";
 
 /** Per-client limit of the newsletter form (docs/product.md#per-client-limits), besides the attempt rule. */
 export const NEWSLETTER_CLIENT_LIMIT: RateLimit = { limit: 10, windowMs: 10 * 60 * 1000 };
-
-/** A signup while pending re-sends the confirmation, but not more often than this. */
-export const CONFIRMATION_RESEND_MS = 10 * 60 * 1000;
 
 /** First key of PostgreSQL's two-key advisory locks, so ours never collide with other users of them. */
 export const NEWSLETTER_LOCK_NAMESPACE = 0x52494447;
@@ -41,8 +39,10 @@ type Outcome = "pending" | "confirmed" | "too_many_attempts";
  * the 4th is refused and, being refused, is not counted, so "try again tomorrow" holds. Counting and
  * recording happen under one lock per address (an advisory lock on PostgreSQL, the write lock on
  * SQLite), so concurrent requests never let more than three through. A new or pending or
- * unsubscribed address gets a pending subscription and a confirmation e-mail in the same
- * transaction; only a confirmed address is 'Already Subscribed'.
+ * unsubscribed address gets a pending subscription and, in the same transaction, a confirmation
+ * e-mail unless a visitor-mail limit leaves it out (docs/product.md#visitor-mail: one per normalised
+ * mailbox per hour, and the hourly cap); the answer is the same either way. Only a confirmed address
+ * is 'Already Subscribed'.
  */
 export async function subscribeNewsletter(
   deps: NewsletterServices,
@@ -59,7 +59,6 @@ export async function subscribeNewsletter(
   try {
     const at = isoTime(now);
     const windowStart = isoTime(new Date(now.getTime() - NEWSLETTER_ATTEMPT_WINDOW_MS));
-    const resendBefore = isoTime(new Date(now.getTime() - CONFIRMATION_RESEND_MS));
     let queued = false;
     // The per-client count and the signup commit together, in one transaction.
     const stored = await withinRateLimit(
@@ -85,7 +84,7 @@ export async function subscribeNewsletter(
         await trx.insertInto("newsletter_attempts").values({ email, attempted_at: at }).execute();
         const existing = await trx
           .selectFrom("newsletter_subscriptions")
-          .select(["id", "status", "confirmation_sent_at"])
+          .select(["id", "status"])
           .where("email", "=", email)
           .executeTakeFirst();
         if (existing?.status === "confirmed") return "confirmed";
@@ -95,20 +94,19 @@ export async function subscribeNewsletter(
           consent_version: NEWSLETTER_CONSENT_VERSION,
           client_key: clientKey,
         };
+        // A new signup, and a signup again while pending or after unsubscribing, (re-)sends the
+        // confirmation, within the visitor-mail limits.
+        const send = (await admitVisitorMail(trx, deps, { kind: "confirmation", to: email }, now)) === "send";
         let id: number;
         if (!existing) {
           const row = await trx
             .insertInto("newsletter_subscriptions")
-            .values({ email, status: "pending", ...consent, confirmation_sent_at: at })
+            .values({ email, status: "pending", ...consent, confirmation_sent_at: send ? at : null })
             .returning("id")
             .executeTakeFirstOrThrow();
           id = row.id;
         } else {
           id = existing.id;
-          const resend =
-            existing.status === "unsubscribed" ||
-            existing.confirmation_sent_at === null ||
-            existing.confirmation_sent_at <= resendBefore;
           await trx
             .updateTable("newsletter_subscriptions")
             .set({
@@ -116,12 +114,12 @@ export async function subscribeNewsletter(
               ...consent,
               confirmed_at: null,
               unsubscribed_at: null,
-              ...(resend ? { confirmation_sent_at: at } : {}),
+              ...(send ? { confirmation_sent_at: at } : {}),
             })
             .where("id", "=", id)
             .execute();
-          if (!resend) return "pending";
         }
+        if (!send) return "pending";
         const token = await createToken(trx, id, "confirm", now);
         await enqueueMail(trx, buildConfirmationMail(deps, email, confirmUrl(deps.siteUrl, token)), now);
         queued = true;

@@ -91,15 +91,25 @@ describe.each(testDialects)("subscribeNewsletter on $name", ({ create }) => {
     expect(stored[0]?.token_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it("answers a signup while pending with success, re-sending the confirmation at most every 10 minutes", async () => {
+  it("answers a signup while pending with success, re-sending the confirmation at most once an hour", async () => {
     const minute = 60 * 1000;
     await subscribeNewsletter(deps, { email: "dana@example.com" }, freshClient());
-    clock = new Date(start.getTime() + 9 * minute);
-    expect((await subscribeNewsletter(deps, { email: "DANA@example.com" }, freshClient())).status).toBe(200);
-    expect(await confirmations()).toHaveLength(1);
-    clock = new Date(start.getTime() + 10 * minute);
+    clock = new Date(start.getTime() + 59 * minute);
+    // The same answer, though no confirmation goes out: the visitor cannot tell.
+    expect(await subscribeNewsletter(deps, { email: "DANA@example.com" }, freshClient())).toEqual(
+      await subscribeNewsletter(deps, { email: "bo@example.com" }, freshClient()),
+    );
+    expect((await confirmations()).map((mail) => mail.to_address)).toEqual([
+      "dana@example.com",
+      "bo@example.com",
+    ]);
+    clock = new Date(start.getTime() + 60 * minute);
     expect((await subscribeNewsletter(deps, { email: "dana@example.com" }, freshClient())).status).toBe(200);
-    expect(await confirmations()).toHaveLength(2);
+    expect((await confirmations()).map((mail) => mail.to_address)).toEqual([
+      "dana@example.com",
+      "bo@example.com",
+      "dana@example.com",
+    ]);
   });
 
   it("answers 409 'Already Subscribed' for a confirmed address only", async () => {

@@ -1,14 +1,26 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
+import net from "node:net";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import type SMTPTransport from "nodemailer/lib/smtp-transport";
+// The file, not the folder: Node loads a package's inner modules by file name only.
+import SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 import type { Env } from "~/server/env.server";
 import { logger as defaultLogger, type Logger } from "~/server/logger.server";
 import type { Email } from "~/server/mail/outbox.server";
 
-/** Messages the mail worker sends at the same time, and SMTP connections kept open for them. */
-export const MAIL_CONCURRENCY = 4;
+/**
+ * SMTP connections kept open to the peer. Four, as before: some providers refuse more than a few
+ * concurrent connections from one client, and over a local network four carry hundreds of messages a
+ * second (docs/benchmarks.md#mail-delivery).
+ */
+export const SMTP_CONNECTIONS = 4;
+
+/**
+ * Messages the mail worker has in hand at the same time: twice the connections, so that while some
+ * messages are being claimed or recorded in the database the connections still have one to send.
+ */
+export const MAIL_CONCURRENCY = 2 * SMTP_CONNECTIONS;
 
 /** An Email as it goes out: with its Message-ID and the content of its attachments. */
 export type OutgoingMail = Email & {
@@ -35,7 +47,7 @@ export interface MailTransport {
 export interface TransportOptions {
   logger?: Logger;
   /** Extra nodemailer SMTP options (tests pass `ignoreTLS`). */
-  smtpOptions?: SMTPTransport.Options;
+  smtpOptions?: Omit<SMTPPool.Options, "pool">;
 }
 
 function toNodemailer(mail: OutgoingMail) {
@@ -52,6 +64,23 @@ function toNodemailer(mail: OutgoingMail) {
     headers: mail.headers ? { ...mail.headers } : undefined,
     attachments: mail.attachments?.map((file) => ({ ...file })),
   };
+}
+
+/**
+ * Opens the TCP connection to the SMTP peer with Nagle's algorithm off. nodemailer writes a message's
+ * closing dot as a small write of its own; with Nagle on, that write waits for the peer to acknowledge
+ * the body, which a peer that delays its acknowledgements does after 40 ms: 40 ms per message on every
+ * connection. The socket is handed to nodemailer while it is still connecting, and nodemailer treats it
+ * as its own: it waits for the greeting (its greeting timeout bounds a peer that never answers), speaks
+ * STARTTLS or, for smtps://, TLS over it, and a refused or broken connection reaches it as a socket
+ * error, which drops the connection from the pool and fails the message. Reporting a failed connect
+ * through getSocket's error instead leaves the pool's slot taken for good (nodemailer releases it only
+ * on a connection's own error): after four refusals nothing was sent again.
+ */
+function connectWithoutDelay(settings: SMTPPool.Options): { connection: net.Socket } {
+  // nodemailer's own defaults: port 465 for smtps://, 587 otherwise.
+  const port = Number(settings.port) || (settings.secure ? 465 : 587);
+  return { connection: net.connect({ host: settings.host ?? "localhost", port, noDelay: true }) };
 }
 
 function smtpTarget(url: string): string {
@@ -74,19 +103,25 @@ export function createTransport(
   const log = options.logger ?? defaultLogger;
 
   if (env.SMTP_URL) {
-    const transporter = nodemailer.createTransport({
+    // The pool is made here and handed to nodemailer, which reads a `url` it is given alone and drops
+    // every option beside it: that had left the pool, the connection count and the timeouts below
+    // unused (a new connection per message, 100 ms of greeting delay each at a peer that waits for
+    // early talkers). The pool itself reads the URL and keeps the options.
+    const pool = new SMTPPool({
       url: env.SMTP_URL,
       // Connections stay open between messages (a new one per message cost a TCP and TLS handshake
-      // each); as many as the mail worker sends at once.
+      // each).
       pool: true,
-      maxConnections: MAIL_CONCURRENCY,
+      maxConnections: SMTP_CONNECTIONS,
       // nodemailer waits up to 10 minutes on a silent socket by default; the worker's claim on a
       // message must outlast one attempt, so attempts are kept well under it.
       connectionTimeout: 20_000,
       greetingTimeout: 20_000,
       socketTimeout: 60_000,
+      getSocket: (settings, done) => done(null, connectWithoutDelay(settings)),
       ...options.smtpOptions,
     });
+    const transporter = nodemailer.createTransport(pool);
     log.info({ smtp: smtpTarget(env.SMTP_URL) }, "e-mail is sent over SMTP");
     return {
       kind: "smtp",

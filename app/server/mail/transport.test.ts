@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTransport } from "~/server/mail/transport.server";
+import { createTransport, SMTP_CONNECTIONS } from "~/server/mail/transport.server";
 import { memoryLogger } from "../../../tests/support/databases";
 import { startSmtpPeer } from "../../../tests/support/smtp-peer";
 
@@ -59,5 +59,59 @@ describe("createTransport", () => {
     expect(result.response).toMatch(/^250/);
     expect(peer.messages.map((m) => m.subject)).toEqual([mail.subject]);
     expect(peer.messages[0]?.replyTo?.value.map((v) => v.address)).toEqual(["dana@example.com"]);
+  });
+
+  it("keeps its SMTP connections open between messages, at most SMTP_CONNECTIONS of them", async () => {
+    const peer = await startSmtpPeer();
+    cleanups.push(() => peer.stop());
+    const transport = createTransport(
+      { SMTP_URL: peer.url, MAIL_DIR: "unused" },
+      { logger: memoryLogger().logger, smtpOptions: { ignoreTLS: true } },
+    );
+    cleanups.push(() => transport.close());
+    for (let i = 0; i < 5; i++) await transport.send({ ...mail, subject: `One after another ${i}` });
+    expect(peer.connections).toBe(1);
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) => transport.send({ ...mail, subject: `At once ${i}` })),
+    );
+    expect(peer.messages).toHaveLength(45);
+    expect(peer.connections).toBeGreaterThan(1);
+    expect(peer.connections).toBeLessThanOrEqual(SMTP_CONNECTIONS);
+  });
+
+  it("sends over TLS from the first byte to an smtps:// URL", async () => {
+    const peer = await startSmtpPeer(0, { secure: true });
+    cleanups.push(() => peer.stop());
+    expect(peer.url).toMatch(/^smtps:/);
+    const transport = createTransport(
+      { SMTP_URL: peer.url, MAIL_DIR: "unused" },
+      // The test peer's certificate is self-signed and expired.
+      { logger: memoryLogger().logger, smtpOptions: { tls: { rejectUnauthorized: false } } },
+    );
+    cleanups.push(() => transport.close());
+    expect((await transport.send(mail)).response).toMatch(/^250/);
+    expect(peer.messages.map((m) => m.subject)).toEqual([mail.subject]);
+  });
+
+  it("fails each send while nothing listens at the SMTP address, and sends again once the peer is back", async () => {
+    const down = await startSmtpPeer();
+    const port = down.port;
+    await down.stop();
+    const transport = createTransport(
+      { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_DIR: "unused" },
+      { logger: memoryLogger().logger, smtpOptions: { ignoreTLS: true, connectionTimeout: 2000 } },
+    );
+    cleanups.push(() => transport.close());
+    // More refusals than the pool has connections: none may keep its place in the pool.
+    for (let i = 0; i < SMTP_CONNECTIONS + 2; i++)
+      await expect(transport.send(mail)).rejects.toThrow(/ECONNREFUSED/);
+    await expect(
+      Promise.all(Array.from({ length: SMTP_CONNECTIONS }, () => transport.send(mail))),
+    ).rejects.toThrow(/ECONNREFUSED/);
+
+    const peer = await startSmtpPeer(port);
+    cleanups.push(() => peer.stop());
+    expect((await transport.send({ ...mail, subject: "After the outage" })).response).toMatch(/^250/);
+    expect(peer.messages.map((m) => m.subject)).toEqual(["After the outage"]);
   });
 });

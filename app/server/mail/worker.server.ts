@@ -1,8 +1,8 @@
-import type { Kysely } from "kysely";
-import { type Dialect, toCount, writeStatement, writeTransaction } from "~/server/db/database.server";
-import { type Database, type DB, isoTime, type OutboxMessage } from "~/server/db/schema.server";
+import { writeStatement } from "~/server/db/database.server";
+import { type Database, isoTime, type OutboxMessage } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
-import { emailFromRow, MAIL_PRIORITY } from "~/server/mail/outbox.server";
+import { type ClaimedMessage, type ClaimOrder, claimMessage } from "~/server/mail/claim.server";
+import { emailFromRow } from "~/server/mail/outbox.server";
 import type { MailTransport } from "~/server/mail/transport.server";
 
 export interface MailWorkerOptions {
@@ -14,8 +14,11 @@ export interface MailWorkerOptions {
   /** Messages handled per run before the worker looks again (a full batch loops at once). */
   batchSize?: number;
   /**
-   * Messages sent at the same time (default 1). Claims are still taken in priority order, so a lead's
-   * notification never waits behind bulk mail; it may simply finish beside it.
+   * Messages sent at the same time (default 1), each by a lane of its own; a run starts one lane and
+   * opens another each time a lane finds a message, so a run on an empty queue costs one claim. Claims
+   * are always taken in priority order, so a lead's notification never waits behind other mail; within
+   * a priority, the first lane takes the oldest due message and the next the newest, in turn (see
+   * ClaimOrder).
    */
   concurrency?: number;
   /** After this many failed attempts a message is marked 'failed' (kept, never deleted). */
@@ -62,9 +65,6 @@ function describeError(error: unknown): string {
   return message.slice(0, 1000);
 }
 
-/** A claimed message, with whether it has attachments to read before the send. */
-type ClaimedMessage = OutboxMessage & { has_attachments: unknown };
-
 function messageIdFor(message: OutboxMessage): string {
   const domain = /@([^>\s]+)>?\s*$/.exec(message.from_address)?.[1] ?? "localhost";
   return `<outbox-${message.id}-${Date.parse(message.created_at)}@${domain}>`;
@@ -81,83 +81,21 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
   const renewMs = options.renewMs ?? Math.max(1, Math.floor(lockMs / 3));
   const maxBackoffMs = Math.max(pollMs, options.maxBackoffMs ?? 60_000);
   const now = options.now ?? (() => new Date());
-  const bulkRate = options.bulkRatePerMinute;
 
-  // Bulk messages sent in the last minute or being sent now: a claim counts before its send ends.
-  async function bulkOverRate(trx: Kysely<DB>, at: Date) {
-    if (bulkRate === undefined) return false;
-    const since = isoTime(new Date(at.getTime() - 60_000));
-    const { sent } = await trx
-      .selectFrom("email_outbox")
-      .select((eb) => eb.fn.countAll<string | number>().as("sent"))
-      .where("priority", ">=", MAIL_PRIORITY.bulk)
-      .where((eb) =>
-        eb.or([
-          eb("sent_at", ">=", since),
-          eb.and([eb("status", "=", "sending"), eb("locked_until", ">", isoTime(at))]),
-        ]),
-      )
-      .executeTakeFirstOrThrow();
-    return toCount(sent) >= bulkRate;
-  }
-
-  // Claims one due message in one statement: a subquery picks the most urgent queued message that is
-  // due, along the (status, priority, next_attempt_at) index, and the update around it marks it
-  // 'sending'. On PostgreSQL, SKIP LOCKED lets several instances claim side by side without waiting
-  // for or doubling each other, and the claim needs no transaction of its own (unless the bulk rate
-  // is counted first); on SQLite the write queue serialises claims. The update also says whether the
-  // message has attachments, so most deliveries never look for them.
-  async function claim(status: "queued" | "sending"): Promise<ClaimedMessage | undefined> {
-    const at = now();
-    const nowIso = isoTime(at);
-    const take = async (trx: Kysely<DB>, dialect: Dialect) => {
-      const throttled = await bulkOverRate(trx, at);
-      return trx
-        .updateTable("email_outbox")
-        .set((eb) => ({
-          status: "sending",
-          locked_until: isoTime(new Date(at.getTime() + lockMs)),
-          attempts: eb("attempts", "+", 1),
-        }))
-        .where("id", "=", (eb) =>
-          eb
-            .selectFrom("email_outbox")
-            .select("id")
-            .where("status", "=", status)
-            .where(status === "queued" ? "next_attempt_at" : "locked_until", "<=", nowIso)
-            .$if(throttled, (qb) => qb.where("priority", "<", MAIL_PRIORITY.bulk))
-            .orderBy("priority")
-            .orderBy("next_attempt_at")
-            .orderBy("id")
-            .limit(1)
-            .$if(dialect === "postgres", (qb) => qb.forUpdate().skipLocked()),
-        )
-        .returningAll()
-        .returning((eb) =>
-          eb
-            .exists(
-              eb
-                .selectFrom("email_attachments")
-                .select("email_attachments.file_id")
-                .whereRef("email_attachments.outbox_id", "=", "email_outbox.id"),
-            )
-            .as("has_attachments"),
-        )
-        .executeTakeFirst();
-    };
-    return bulkRate === undefined ? writeStatement(db, take) : writeTransaction(db, take);
-  }
+  const claimSettings = { lockMs, bulkRatePerMinute: options.bulkRatePerMinute };
+  const claim = (status: "queued" | "sending", order: ClaimOrder) =>
+    claimMessage(db, claimSettings, { status, order }, now());
 
   // Messages whose claim expired (their worker died mid-send) are rare: each run looks for them first,
   // and once none is left it takes only queued ones until the next run.
   let lookForExpired = true;
-  async function claimNext(): Promise<ClaimedMessage | undefined> {
+  async function claimNext(order: ClaimOrder): Promise<ClaimedMessage | undefined> {
     if (lookForExpired) {
-      const expired = await claim("sending");
+      const expired = await claim("sending", "oldest");
       if (expired) return expired;
       lookForExpired = false;
     }
-    return claim("queued");
+    return claim("queued", order);
   }
 
   // A claim is identified by its message id and attempt count: every claim increments attempts, so a
@@ -303,19 +241,38 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
       lookForExpired = true;
       // After stop() the messages in hand are finished, but no new one is claimed: shutdown stays
       // quick and whatever is left waits in the queue for the next start.
-      const lane = async () => {
-        while (handled < batchSize && !stopped) {
-          const message = await claimNext();
-          if (!message) return;
+      const lanes: Array<Promise<void>> = [];
+      let failure: { reason: unknown } | undefined;
+      // Once one lane finds nothing due, the others stop too instead of each asking again: every lane
+      // sees the same queue, whichever end it takes from.
+      let drained = false;
+      const lane = async (order: ClaimOrder) => {
+        while (handled < batchSize && !stopped && !drained) {
+          const message = await claimNext(order);
+          if (!message) {
+            drained = true;
+            return;
+          }
           handled += 1;
+          // A message found: there may be more, so another lane starts (up to concurrency).
+          if (lanes.length < concurrency) openLane();
           await deliver(message);
         }
       };
+      const openLane = () => {
+        const order = lanes.length % 2 === 0 ? "oldest" : "newest";
+        lanes.push(
+          lane(order).catch((reason: unknown) => {
+            failure ??= { reason };
+          }),
+        );
+      };
+      openLane();
       // Every lane finishes before the run does, even when one fails: the next run never overlaps one
-      // still in progress.
-      const lanes = await Promise.allSettled(Array.from({ length: concurrency }, lane));
-      const failed = lanes.find((outcome) => outcome.status === "rejected");
-      if (failed) throw failed.reason;
+      // still in progress. Lanes are only opened by running lanes, so once the last one in the list
+      // has settled, none is left.
+      for (let index = 0; index < lanes.length; index++) await lanes[index];
+      if (failure) throw failure.reason;
       return handled;
     });
     chain = run.catch(() => undefined);

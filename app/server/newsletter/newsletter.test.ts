@@ -509,6 +509,8 @@ describe.each(testDialects)("newsletter life cycle on $name", ({ create }) => {
       "newsletter_confirmation",
     ]);
     expect(JSON.stringify(data)).not.toContain("other@example.com");
+    // When the address's mailbox was last sent a confirmation (the visitor-mail limit), by its hash.
+    expect(data.visitorMailMarks).toEqual([{ kind: "confirmation", last_sent_at: expect.any(String) }]);
 
     const log = memoryLogger();
     const counts = await forgetPersonalData(t.db, "dana@EXAMPLE.com", log.logger);
@@ -520,6 +522,7 @@ describe.each(testDialects)("newsletter life cycle on $name", ({ create }) => {
       mail: 2,
       quoteRequests: 1,
       storedFiles: 1,
+      visitorMailMarks: 1,
     });
     expect(await t.db.selectFrom("stored_files").select("id").execute()).toHaveLength(0);
     expect(await t.db.selectFrom("quote_items").select("request_id").execute()).toHaveLength(0);
@@ -529,6 +532,7 @@ describe.each(testDialects)("newsletter life cycle on $name", ({ create }) => {
       newsletterSubscription: null,
       newsletterAttempts: [],
       mail: [],
+      visitorMailMarks: [],
     });
     expect(JSON.stringify(log.lines)).not.toMatch(/dana/i);
     expect(log.lines.at(-1)).toMatchObject({

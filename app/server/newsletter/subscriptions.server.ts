@@ -6,6 +6,7 @@ import type { NewsletterServices } from "~/load-context";
 import { writeStatement, writeTransaction } from "~/server/db/database.server";
 import { type Database, isoTime } from "~/server/db/schema.server";
 import { NEWSLETTER_LOCK_NAMESPACE } from "~/server/forms/newsletter.server";
+import { mailboxHash } from "~/server/mail/mailbox.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { buildUnsubscribeLinkMail, buildWelcomeMail } from "~/server/newsletter/mail.server";
 import { createToken, hashToken, isTokenShaped, unsubscribeUrl } from "~/server/newsletter/tokens.server";
@@ -120,9 +121,17 @@ export async function unsubscribeWithToken(deps: NewsletterServices, token: unkn
       .where("status", "!=", "unsubscribed")
       .returning("email")
       .executeTakeFirst();
-    // The attempt rule protects a mailbox from strangers; whoever used this link reads that mailbox,
-    // so they may sign up again at once.
-    if (updated) await trx.deleteFrom("newsletter_attempts").where("email", "=", updated.email).execute();
+    // The attempt rule and the one confirmation per mailbox an hour (docs/product.md#visitor-mail)
+    // protect a mailbox from strangers; whoever used this link reads that mailbox, so they may sign up
+    // again at once and get the confirmation.
+    if (updated) {
+      await trx.deleteFrom("newsletter_attempts").where("email", "=", updated.email).execute();
+      await trx
+        .deleteFrom("visitor_mail_marks")
+        .where("kind", "=", "confirmation")
+        .where("mailbox_hash", "=", mailboxHash(updated.email))
+        .execute();
+    }
     if (row.used_at === null) {
       await trx
         .updateTable("newsletter_tokens")

@@ -1,6 +1,11 @@
 import { productSectionTitles } from "~/content/product-sections";
 import { FOAM_FIELD_NAMES, hasDetails, isQuoteArea, LABEL_FIELD_NAMES, type QuoteInput } from "~/forms/quote";
-import { escapeHtml, headerSafe, isPlainAddress } from "~/server/forms/contact-email.server";
+import {
+  escapeHtml,
+  headerSafe,
+  isPlainAddress,
+  leadNotificationHeaders,
+} from "~/server/forms/contact-email.server";
 import type { Email } from "~/server/mail/outbox.server";
 
 export const QUOTE_NOTIFICATION_KIND = "quote_notification";
@@ -168,5 +173,6 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
     subject,
     text,
     html,
+    headers: leadNotificationHeaders(reference),
   };
 }
