@@ -7,6 +7,8 @@ import { type TestDatabase, testDialects } from "../tests/support/databases";
 import { main, parseCommand, USAGE } from "./search";
 
 const run = promisify(execFile);
+/** The keyed hash of a visitor's address, as the search page counts misses under it. */
+const CLIENT = "0123456789abcdef0123456789abcdef";
 const root = path.resolve(import.meta.dirname, "..");
 const tsx = path.join(root, "node_modules", ".bin", "tsx");
 
@@ -55,12 +57,12 @@ describe.each(testDialects)("search misses report on $name", ({ create }) => {
   beforeEach(async () => {
     t = await create();
     const at = (day: string, time = "09:15") => new Date(`2026-03-${day}T${time}:00.000Z`);
-    await recordSearchMiss(t.db, "Ribbon for ZT-410", at("01"));
-    await recordSearchMiss(t.db, "ribbon for zt 410", at("05", "14:40"));
-    await recordSearchMiss(t.db, "forklift batteries", at("02"));
-    await recordSearchMiss(t.db, "4 X 6 pallet tags", at("06"));
-    await recordSearchMiss(t.db, "4x6 pallet tags", at("06", "10:00"));
-    await recordSearchMiss(t.db, "4×6 pallet tags", at("07"));
+    await recordSearchMiss(t.db, CLIENT, "Ribbon for ZT-410", at("01"));
+    await recordSearchMiss(t.db, CLIENT, "ribbon for zt 410", at("05", "14:40"));
+    await recordSearchMiss(t.db, CLIENT, "forklift batteries", at("02"));
+    await recordSearchMiss(t.db, CLIENT, "4 X 6 pallet tags", at("06"));
+    await recordSearchMiss(t.db, CLIENT, "4x6 pallet tags", at("06", "10:00"));
+    await recordSearchMiss(t.db, CLIENT, "4×6 pallet tags", at("07"));
   });
   afterEach(async () => {
     await t.cleanup();

@@ -1,5 +1,4 @@
-import { useEffect, useRef } from "react";
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { BrokenLink, NewsletterPage } from "~/components/newsletter/newsletter-page";
 import { Button } from "~/components/ui/button";
 import { newsletterPages } from "~/content/newsletter-pages";
@@ -16,8 +15,8 @@ const NO_STORE = { "Cache-Control": "no-store" };
 
 /**
  * GET /newsletter/confirm?token=: shows the confirmation button and changes nothing, because mail
- * scanners open every link in an e-mail (docs/newsletter.md). The page presses the button itself
- * once it runs in a browser; without JavaScript the visitor presses it.
+ * scanners open every link in an e-mail, and some run the page's scripts in a headless browser
+ * (docs/newsletter.md). Only the visitor's press on the button confirms, with or without JavaScript.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -47,21 +46,19 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     siteOrigin(matches),
   );
 
+/**
+ * The one press that confirms. Nothing on the page presses it: a mail scanner that runs scripts must
+ * leave the address pending. With JavaScript React Router's Form sends the press as a fetch and the page
+ * changes in place (a document post would load the whole page a second time); without, the browser
+ * posts the same form.
+ */
 function ConfirmForm({ token }: { token: string }) {
-  const form = useRef<HTMLFormElement>(null);
-  const sent = useRef(false);
-  useEffect(() => {
-    // Runs only in a browser that executes the page: the one press is made for the visitor. React
-    // Router's Form sends it as a fetch and the page changes in place; a document post would load
-    // the whole page a second time (and make its largest paint wait for that second load).
-    if (sent.current) return;
-    sent.current = true;
-    form.current?.requestSubmit();
-  }, []);
+  // A second press while the first is under way would spend the link twice and show "already used".
+  const busy = useNavigation().state !== "idle";
   return (
-    <Form ref={form} method="post" action={`/newsletter/confirm?token=${encodeURIComponent(token)}`}>
+    <Form method="post" action={`/newsletter/confirm?token=${encodeURIComponent(token)}`}>
       <input type="hidden" name="token" value={token} />
-      <Button type="submit" size="lg">
+      <Button type="submit" size="lg" disabled={busy}>
         {newsletterPages.confirm.button}
       </Button>
     </Form>
@@ -73,8 +70,8 @@ export const shouldRevalidate = () => false;
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const { state, token } = actionData ?? loaderData;
-  // With JavaScript the page confirms by itself and turns from one state into the other in place; each
-  // keeps the other's space and has one large button, so nothing moves.
+  // With JavaScript the press turns the page from one state into the other in place; each keeps the
+  // other's space and has one large button, so nothing moves.
   const { confirm, confirmed } = newsletterPages;
   if (state === "confirmed") {
     return (

@@ -10,15 +10,21 @@ import { pages } from "~/content/pages";
 import { resources } from "~/content/resources";
 import { newsletterValues } from "~/forms/newsletter";
 import { inquiryDraft } from "~/lib/inquiry-drafts";
+import { hasResourceFilters } from "~/lib/resource-search";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
 import { formResultHeaders, handleFormPost } from "~/server/forms/form-request.server";
 import type { Route } from "./+types/resources";
 
+const NO_STORE = { "Cache-Control": "no-store" };
+
 // The page's one e-mail draft is built here, on the server and at prerender, so the page's scripts
 // do not carry the texts of every draft the site has (the page sits at its script budget).
-export function loader() {
-  return { quoteDraft: inquiryDraft(resources.catalog.quote.inquiry) };
+export function loader({ request }: Route.LoaderArgs) {
+  const body = { quoteDraft: inquiryDraft(resources.catalog.quote.inquiry) };
+  // A filtered URL is rendered on request and shows the search text typed into it: kept from caches,
+  // like every answer that repeats what a visitor typed (docs/product.md#no-javascript).
+  return data(body, hasResourceFilters(new URL(request.url).searchParams) ? { headers: NO_STORE } : {});
 }
 
 export const shouldRevalidate = () => false;
@@ -41,6 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   return data(body, { status: result.status, headers: formResultHeaders(result) });
 }
+
+/** The action's `no-store` (and a 429's `Retry-After`) when it ran, else the loader's; dropped without this. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 
 /**
  * Search and filter state lives in the query string (docs/product.md#resources-filters), one pair per list:

@@ -78,3 +78,59 @@ describe("MAIL_RATE_PER_MINUTE", () => {
     }
   });
 });
+
+describe("VISITOR_MAIL_PER_HOUR", () => {
+  it("defaults to 200, accepts 0 (no visitor mail), and names anything but a whole number up to 1000000", () => {
+    expect(parseEnv({}).VISITOR_MAIL_PER_HOUR).toBe(200);
+    expect(parseEnv({ VISITOR_MAIL_PER_HOUR: "50" }).VISITOR_MAIL_PER_HOUR).toBe(50);
+    expect(parseEnv({ VISITOR_MAIL_PER_HOUR: "0" }).VISITOR_MAIL_PER_HOUR).toBe(0);
+    const refusals: Array<[string, RegExp]> = [
+      ["-1", /0 or more/],
+      ["2000000", /at most 1000000/],
+      ["2.5", /whole number of e-mails per hour/],
+      ["lots", /whole number of e-mails per hour/],
+    ];
+    for (const [bad, message] of refusals) {
+      expect(() => parseEnv({ VISITOR_MAIL_PER_HOUR: bad }), bad).toThrow(
+        new RegExp(`^  - VISITOR_MAIL_PER_HOUR: .*${message.source}`, "m"),
+      );
+    }
+  });
+});
+
+describe("QUOTE_UPLOAD_CONCURRENCY", () => {
+  it("defaults to 4 uploads at once and names anything but a whole number from 1 to 100", () => {
+    expect(parseEnv({}).QUOTE_UPLOAD_CONCURRENCY).toBe(4);
+    expect(parseEnv({ QUOTE_UPLOAD_CONCURRENCY: "12" }).QUOTE_UPLOAD_CONCURRENCY).toBe(12);
+    const refusals: Array<[string, RegExp]> = [
+      ["0", /at least 1/],
+      ["500", /at most 100/],
+      ["2.5", /whole number of uploads/],
+      ["many", /whole number of uploads/],
+    ];
+    for (const [bad, message] of refusals) {
+      expect(() => parseEnv({ QUOTE_UPLOAD_CONCURRENCY: bad }), bad).toThrow(
+        new RegExp(`^  - QUOTE_UPLOAD_CONCURRENCY: .*${message.source}`, "m"),
+      );
+    }
+  });
+});
+
+describe("ATTACHMENT_RETENTION_DAYS", () => {
+  it("defaults to 365 days and names anything but a whole number of days from 1 to 3650", () => {
+    expect(parseEnv({}).ATTACHMENT_RETENTION_DAYS).toBe(365);
+    expect(parseEnv({ ATTACHMENT_RETENTION_DAYS: "90" }).ATTACHMENT_RETENTION_DAYS).toBe(90);
+    const refusals: Array<[string, RegExp]> = [
+      ["0", /at least 1/],
+      ["-30", /at least 1/],
+      ["36500", /at most 3650/],
+      ["1.5", /whole number of days/],
+      ["a year", /whole number of days/],
+    ];
+    for (const [bad, message] of refusals) {
+      expect(() => parseEnv({ ATTACHMENT_RETENTION_DAYS: bad }), bad).toThrow(
+        new RegExp(`^  - ATTACHMENT_RETENTION_DAYS: .*${message.source}`, "m"),
+      );
+    }
+  });
+});

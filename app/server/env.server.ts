@@ -4,6 +4,9 @@ import { parseTrustProxy } from "./http/client-key.server";
 
 const DEFAULT_SALES_EMAIL = "sales@ridgeline-supply.example";
 
+/** Visitor mail (acknowledgements and confirmations) per hour when VISITOR_MAIL_PER_HOUR is unset. */
+export const DEFAULT_VISITOR_MAIL_PER_HOUR = 200;
+
 const databaseUrl = z
   .string()
   .trim()
@@ -51,6 +54,16 @@ export const envSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
   /** Newsletter issues sent per minute, across all instances; leads never wait for them (docs/newsletter.md). */
   MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  /**
+   * Acknowledgements and newsletter confirmations queued per clock hour, across all instances; over
+   * it the visitor mail is skipped, never the lead (docs/product.md#visitor-mail). 0 sends none.
+   */
+  VISITOR_MAIL_PER_HOUR: z.coerce
+    .number({ message: "must be a whole number of e-mails per hour, e.g. 200" })
+    .int("must be a whole number of e-mails per hour, e.g. 200")
+    .min(0, "must be 0 or more")
+    .max(1_000_000, "must be at most 1000000")
+    .default(DEFAULT_VISITOR_MAIL_PER_HOUR),
   BROCHURE_BASE_URL: z
     .url({ protocol: /^https?$/, message: "must be an http(s) URL" })
     .optional()
@@ -67,6 +80,20 @@ export const envSchema = z.object({
   SQLITE_BUSY_TIMEOUT_MS: milliseconds(5_000),
   /** Longest time a quote upload may take (docs/quotes.md). */
   QUOTE_UPLOAD_TIMEOUT_MS: milliseconds(25_000),
+  /** Quote uploads one instance reads at once, each holding up to 26 MB (docs/quotes.md). */
+  QUOTE_UPLOAD_CONCURRENCY: z.coerce
+    .number({ message: "must be a whole number of uploads, e.g. 4" })
+    .int("must be a whole number of uploads, e.g. 4")
+    .min(1, "must be at least 1 (upload at a time)")
+    .max(100, "must be at most 100 (each upload may hold 26 MB in memory)")
+    .default(4),
+  /** Days a quote request and its attachments are kept, then deleted (docs/quotes.md#retention). */
+  ATTACHMENT_RETENTION_DAYS: z.coerce
+    .number({ message: "must be a whole number of days, e.g. 365" })
+    .int("must be a whole number of days, e.g. 365")
+    .min(1, "must be at least 1 (day)")
+    .max(3650, "must be at most 3650 (ten years)")
+    .default(365),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

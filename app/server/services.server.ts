@@ -60,9 +60,14 @@ export async function startServices(
     logger,
     baseDelayMs: env.MAIL_RETRY_BASE_MS,
     concurrency: MAIL_CONCURRENCY,
+    // A run ends after this many messages and then looks again for claims that lapsed; long enough
+    // that its lanes stay open through a backlog.
+    batchSize: 200,
     bulkRatePerMinute: env.MAIL_RATE_PER_MINUTE,
   });
-  const stopHousekeeping = startNewsletterHousekeeping(db, logger);
+  const stopHousekeeping = startNewsletterHousekeeping(db, logger, {
+    attachmentRetentionDays: env.ATTACHMENT_RETENTION_DAYS,
+  });
   const health = createHealthCheck(db, logger);
   logger.info({ database: env.DATABASE_URL.startsWith("sqlite:") ? "sqlite" : "postgres" }, "database ready");
 
@@ -75,6 +80,7 @@ export async function startServices(
       siteUrl: env.SITE_URL,
       formSecret: clientKeySecret,
       wakeMailWorker: () => mailWorker.wakeUp(),
+      visitorMailPerHour: env.VISITOR_MAIL_PER_HOUR,
     },
     clientKeySecret,
     isHealthy: () => health.check(),

@@ -147,7 +147,7 @@ test.describe("newsletter endpoints", () => {
     await expectAnswer("", 400, TEXT.required);
     await expectAnswer("nope", 400, TEXT.invalid);
     await expectAnswer(email, 200, TEXT.success);
-    // Unconfirmed: a new signup is accepted (and re-sends the confirmation at most every 10 minutes).
+    // Unconfirmed: a new signup is accepted (and re-sends the confirmation at most once an hour).
     await expectAnswer(email.toUpperCase(), 200, TEXT.success);
     await expectAnswer(email, 200, TEXT.success);
     await expectAnswer(email, 429, TEXT.tooMany);

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -39,10 +40,34 @@ interface Nginx {
   plainPort: number;
   /** Stands for a TLS listener whose TLS ends at the proxy: X-Forwarded-Proto is https. */
   httpsPort: number;
+  /** What nginx has written to its access log so far. */
+  accessLog(): string;
   stop(): Promise<void>;
 }
 
+/**
+ * The access-log lines of the nginx site in docs/deploy.md, as an operator copies them: every `map`
+ * block, the `log_format` and the format the servers' `access_log` names. The test runs nginx with
+ * them, so the log it checks is the one the documented configuration writes.
+ */
+function documentedLogging(): { http: string; format: string } {
+  const docs = readFileSync(path.resolve("docs/deploy.md"), "utf8");
+  const site = /```nginx\n# \/etc\/nginx\/sites-available\/ridgeline\n([\s\S]*?)```/.exec(docs)?.[1] ?? "";
+  const maps = site.match(/^map [^\n]*\{\n[\s\S]*?^\}$/gm) ?? [];
+  const logFormat = /^log_format [\s\S]*?;$/m.exec(site)?.[0];
+  const format = /^\s*access_log \S+ (\w+);$/m.exec(site)?.[1];
+  if (maps.length === 0 || !logFormat || !format)
+    throw new Error("docs/deploy.md: the nginx site no longer has its map blocks, log_format and access_log");
+  // Every server must name the format: a server without would log in the default, plain format.
+  const servers = site.match(/^server \{/gm)?.length ?? 0;
+  const named = site.match(new RegExp(`^ {4}access_log \\S+ ${format};$`, "gm"))?.length ?? 0;
+  if (named !== servers)
+    throw new Error(`docs/deploy.md: ${servers} nginx servers, ${named} with access_log … ${format}`);
+  return { http: [...maps, logFormat].join("\n"), format };
+}
+
 function nginxConfig(dir: string, upstream: number, plainPort: number, httpsPort: number): string {
+  const logging = documentedLogging();
   const proxied = (proto: string) => `
     location / {
       proxy_pass http://127.0.0.1:${upstream};
@@ -58,7 +83,8 @@ worker_processes 1;
 error_log ${dir}/error.log warn;
 events { worker_connections 128; }
 http {
-  access_log ${dir}/access.log;
+${logging.http}
+  access_log ${dir}/access.log ${logging.format};
   client_body_temp_path ${dir}/client_body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
@@ -125,6 +151,8 @@ async function startNginx(upstream: number, plainPort: number, httpsPort: number
   return {
     plainPort,
     httpsPort,
+    accessLog: () =>
+      existsSync(path.join(dir, "access.log")) ? readFileSync(path.join(dir, "access.log"), "utf8") : "",
     async stop() {
       if (child.exitCode === null) child.kill("SIGQUIT");
       const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
@@ -267,6 +295,63 @@ for (const { trust, serverPort, plainPort, httpsPort } of setups) {
         Object.fromEntries(REPEATED.map((name) => [name, headerOf(outcome, name)]));
       expect(pick(revalidated)).toEqual(pick(full));
       expect(revalidated.body.length).toBe(0);
+    });
+
+    test("newsletter link tokens never reach nginx's access log, in the request line or the Referer", async () => {
+      const origin = `http://127.0.0.1:${plainPort}`;
+      const token = () => randomBytes(32).toString("base64url");
+      const [confirm, unsubscribe, mixedCase, referred] = [token(), token(), token(), token()];
+      const form = (body: string): HeaderLines => [
+        ["Content-Type", "application/x-www-form-urlencoded"],
+        ["Content-Length", String(Buffer.byteLength(body))],
+      ];
+      const post = (target: string, body: string) =>
+        rawRequest(
+          plainPort,
+          {
+            method: "POST",
+            target,
+            headers: [["Host", `127.0.0.1:${plainPort}`], ...form(body), ["Connection", "close"]],
+            body,
+          },
+          { localAddress: CLIENT },
+        );
+      const outcomes = [
+        await get(plainPort, `/newsletter/confirm?token=${confirm}`, [
+          ["Referer", `${origin}/newsletter/confirm?token=${confirm}`],
+        ]),
+        await post(`/newsletter/confirm?token=${confirm}`, `token=${confirm}`),
+        // What a mail provider's one-click unsubscribe sends: no Origin, no Referer.
+        await post(`/newsletter/unsubscribe?token=${unsubscribe}`, "List-Unsubscribe=One-Click"),
+        await get(plainPort, `/newsletter/unsubscribe?utm_source=mail&TOKEN=${mixedCase}`),
+        // A script of the opened page, fetched with the page's address as its Referer.
+        await get(plainPort, "/favicon.ico", [
+          ["Referer", `${origin}/newsletter/unsubscribe?token=${referred}`],
+        ]),
+      ];
+      for (const outcome of outcomes) expect(outcome.ok, describeOutcome(outcome)).toBe(true);
+      const logged = () => nginx?.accessLog().split("\n").filter(Boolean) ?? [];
+      const ours = () =>
+        logged().filter((line) => line.includes("/newsletter/") || line.includes("/favicon.ico"));
+      await expect.poll(() => ours().length, { message: "access log lines of the five requests" }).toBe(5);
+      const log = logged().join("\n");
+      for (const secret of [confirm, unsubscribe, mixedCase, referred]) expect(log).not.toContain(secret);
+      expect(
+        ours().filter((line) => line.includes('"GET /newsletter/confirm?[redacted] HTTP/1.1"')),
+      ).toHaveLength(1);
+      expect(
+        ours().filter((line) => line.includes('"POST /newsletter/confirm?[redacted] HTTP/1.1"')),
+      ).toHaveLength(1);
+      expect(
+        ours().filter((line) => line.includes('"POST /newsletter/unsubscribe?[redacted] HTTP/1.1"')),
+      ).toHaveLength(1);
+      expect(
+        ours().filter((line) => line.includes(`"${origin}/newsletter/unsubscribe?[redacted]"`)),
+      ).toHaveLength(1);
+      // What holds no token is logged as it was: the default format's other fields are all there.
+      expect(log).toMatch(
+        /^127\.0\.0\.2 - - \[[^\]]+\] "GET \/favicon\.ico HTTP\/1\.1" \d{3} \d+ "[^"]+" "-"$/m,
+      );
     });
 
     test("a malformed Host through the proxy gets a 400 and the server keeps serving", async () => {

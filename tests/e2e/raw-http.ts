@@ -188,3 +188,66 @@ export function describeOutcome(outcome: RawOutcome | RawResponse): string {
     return `no answer (${outcome.error}) after ${outcome.ms.toFixed(0)} ms; got ${JSON.stringify(outcome.received)}`;
   return `${outcome.status} in ${outcome.ms.toFixed(0)} ms: ${bodyText(outcome).slice(0, 200)}`;
 }
+
+/** What a client that sends its request slowly saw: when the server ended the connection, and what it said. */
+export interface TrickleOutcome {
+  /** From the first byte written until the server closed the connection (or the wait ran out). */
+  ms: number;
+  /** Whether the server closed the connection before `timeoutMs`. */
+  closed: boolean;
+  /** The HTTP status of what the server wrote before closing, if anything. */
+  status?: number;
+  /** How many of the pieces were written before the server closed. */
+  written: number;
+}
+
+/**
+ * Writes `pieces` one at a time, `intervalMs` apart, on a fresh connection, the way a slow (or
+ * hostile) client sends its request, and waits until the server closes the connection, at most
+ * `timeoutMs`. The pieces need not make a whole request: a client that never finishes is the point.
+ */
+export function trickleRequest(
+  port: number,
+  pieces: Array<string | Buffer>,
+  intervalMs: number,
+  timeoutMs: number,
+): Promise<TrickleOutcome> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let written = 0;
+    let settled = false;
+    let ticker: NodeJS.Timeout | undefined;
+    const socket = net.connect({ port, host: "127.0.0.1" });
+    const finish = (closed: boolean) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(limit);
+      clearInterval(ticker);
+      socket.destroy();
+      const head = /^HTTP\/1\.[01] (\d{3})/.exec(Buffer.concat(chunks).toString("latin1"));
+      resolve({
+        ms: performance.now() - started,
+        closed,
+        written,
+        ...(head ? { status: Number(head[1]) } : {}),
+      });
+    };
+    const limit = setTimeout(() => finish(false), timeoutMs);
+    const writeNext = () => {
+      const piece = pieces[written];
+      if (piece === undefined || socket.destroyed) return;
+      written += 1;
+      socket.write(piece);
+    };
+    socket.on("connect", () => {
+      writeNext();
+      ticker = setInterval(writeNext, intervalMs);
+    });
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("end", () => finish(true));
+    socket.on("close", () => finish(true));
+    // A reset after the server's answer is still the server ending the connection.
+    socket.on("error", () => finish(true));
+  });
+}

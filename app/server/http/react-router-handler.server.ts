@@ -13,6 +13,16 @@ export class ClientAbortedError extends Error {
   }
 }
 
+/**
+ * Bodies the pipeline read itself before handing the request on (a chunked one-click unsubscribe,
+ * one-click.server.ts): the route gets them as the request's body.
+ */
+const readBodies = new WeakMap<IncomingMessage, Buffer>();
+
+export function rememberBody(req: IncomingMessage, body: Buffer): void {
+  readBodies.set(req, body);
+}
+
 /** The body the pipeline already bounded by its Content-Length, read whole (forms are small). */
 export function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -90,18 +100,21 @@ export async function createReactRouterHandler(options: ReactRouterHandlerOption
     // A quote post's body was already read as a stream by the pipeline; the route gets the result as
     // context.upload and an empty body.
     const upload = takeQuoteUpload(req);
+    const preRead = readBodies.get(req);
     const headers = new Headers();
     for (let i = 0; i < req.rawHeaders.length; i += 2) {
       const name = req.rawHeaders[i] ?? "";
       const lower = name.toLowerCase();
       if (lower === "host" || (upload && (lower === "content-length" || lower === "content-type"))) continue;
+      if (preRead && lower === "transfer-encoding") continue;
       headers.append(name, req.rawHeaders[i + 1] ?? "");
     }
     headers.set("host", target.host);
+    if (preRead) headers.set("content-length", String(preRead.length));
     const body =
       method === "GET" || method === "HEAD" || upload
         ? undefined
-        : new Uint8Array(await readBody(req, options.maxBodyBytes));
+        : new Uint8Array(preRead ?? (await readBody(req, options.maxBodyBytes)));
     const url = new URL(
       `${target.url.pathname}${target.url.search}`,
       `${options.protocol(req)}://${target.host}`,

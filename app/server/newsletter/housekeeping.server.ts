@@ -1,16 +1,52 @@
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
+import { purgeVisitorMailRecords } from "~/server/mail/visitor-mail.server";
 import { purgeOldAttempts, purgeUnconfirmed } from "~/server/newsletter/subscriptions.server";
+import { purgeExpiredQuotes } from "~/server/quotes/retention.server";
+import { pruneSearchMisses } from "~/server/search/misses.server";
 
 const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 
+export interface HousekeepingOptions {
+  /** ATTACHMENT_RETENTION_DAYS: quote requests and their files older than this are deleted. */
+  attachmentRetentionDays?: number;
+}
+
 /**
  * Deletes unconfirmed signups older than 30 days and signup attempts older than the attempt window,
- * shortly after start and then hourly. Every instance runs it; the deletes are bounded and
- * idempotent, so running them twice costs a few cheap queries.
+ * prunes the searches without results to the most frequent (docs/search.md#bounds) and, with
+ * `attachmentRetentionDays`, deletes the quote requests and attachments that outlived it
+ * (docs/quotes.md#retention), and forgets visitor-mail marks older than an hour and hourly
+ * visitor-mail counts older than 30 days (docs/product.md#visitor-mail); shortly after start and then hourly. Every instance runs it; the
+ * deletes are bounded and idempotent, so running them twice costs a few cheap queries.
  */
-export function startNewsletterHousekeeping(db: Database, logger: Logger): () => void {
+export function startNewsletterHousekeeping(
+  db: Database,
+  logger: Logger,
+  options: HousekeepingOptions = {},
+): () => void {
   const run = () => {
+    pruneSearchMisses(db)
+      .then((deleted) => {
+        if (deleted > 0) logger.info({ deleted }, "search: old and rare searches without results deleted");
+      })
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, "search: could not prune the searches without results"),
+      );
+    const { attachmentRetentionDays } = options;
+    if (attachmentRetentionDays !== undefined) {
+      purgeExpiredQuotes(db, { retentionDays: attachmentRetentionDays })
+        .then((deleted) => {
+          if (deleted.files + deleted.requests + deleted.mail > 0)
+            logger.info(
+              { deleted, retentionDays: attachmentRetentionDays },
+              "quotes: requests past retention deleted",
+            );
+        })
+        .catch((error: unknown) =>
+          logger.warn({ err: error }, "quotes: could not delete requests past retention"),
+        );
+    }
     purgeUnconfirmed(db)
       .then((deleted) => {
         if (deleted > 0)
@@ -21,6 +57,9 @@ export function startNewsletterHousekeeping(db: Database, logger: Logger): () =>
       );
     purgeOldAttempts(db).catch((error: unknown) =>
       logger.warn({ err: error }, "newsletter: could not delete old signup attempts"),
+    );
+    purgeVisitorMailRecords(db).catch((error: unknown) =>
+      logger.warn({ err: error }, "visitor mail: could not delete old mailbox marks and hourly counts"),
     );
   };
   const first = setTimeout(run, 10_000);
