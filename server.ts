@@ -17,6 +17,7 @@ import { createRequestPipeline, isHttps, MAX_BODY_BYTES } from "~/server/http/pi
 import { type AppHandler, createReactRouterHandler } from "~/server/http/react-router-handler.server";
 import { loadStaticFiles } from "~/server/http/static-files.server";
 import { createLogger } from "~/server/logger.server";
+import { createUploadSlots } from "~/server/quotes/upload-slots.server";
 import { clientKeyForIp } from "~/server/rate-limit.server";
 import { startServices } from "~/server/services.server";
 
@@ -96,14 +97,23 @@ async function main(): Promise<void> {
     trustProxy: env.TRUST_PROXY,
     isHealthy: () => services.isHealthy(),
     quoteUploadTimeoutMs: env.QUOTE_UPLOAD_TIMEOUT_MS,
+    quoteUploadSlots: createUploadSlots(env.QUOTE_UPLOAD_CONCURRENCY),
   });
   // Answers still to be written when a shutdown starts. They are sent with `Connection: close`:
   // otherwise their keep-alive connections stay open for more requests until they idle out, and
   // the exit waits for that.
   const unanswered = new Set<ServerResponse>();
   let stopping = false;
+  // A client gets 15 s to send its headers and 30 s for the whole request. Node checks those limits
+  // only every connectionsCheckingInterval (30 s by default), which let a slow client hold its
+  // connection for up to 45 s and 60 s; checked every second, each acts within a second of its time.
   const server = http.createServer(
-    { requestTimeout: 30_000, headersTimeout: 15_000, keepAliveTimeout: 5_000 },
+    {
+      requestTimeout: 30_000,
+      headersTimeout: 15_000,
+      connectionsCheckingInterval: 1_000,
+      keepAliveTimeout: 5_000,
+    },
     (req, res) => {
       if (stopping) res.setHeader("Connection", "close");
       else {
@@ -124,7 +134,7 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  logger.info({ port, url: `http://localhost:${port}` }, "server listening");
+  logger.info({ port, url: `http://localhost:${port}`, node: process.version }, "server listening");
 
   const shutdown = (signal: string) => {
     if (stopping) return;

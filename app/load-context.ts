@@ -19,12 +19,20 @@ export interface SiteServices {
   formSecret: string;
   /** Tells the mail worker a message was queued, so it is sent at once instead of at the next poll. */
   wakeMailWorker(): void;
+  /**
+   * Acknowledgements and confirmations per clock hour across all instances (VISITOR_MAIL_PER_HOUR);
+   * unset in tests, where the default applies.
+   */
+  visitorMailPerHour?: number;
   /** The clock; tests set it, the server leaves it unset. */
   now?: () => Date;
 }
 
 /** What a form service may be given instead of the whole SiteServices: tests pass just these. */
-type Needs<K extends keyof SiteServices> = Pick<SiteServices, K | "db" | "logger" | "now"> &
+type Needs<K extends keyof SiteServices> = Pick<
+  SiteServices,
+  K | "db" | "logger" | "now" | "visitorMailPerHour"
+> &
   Partial<Pick<SiteServices, "wakeMailWorker">>;
 
 /** What the contact form's service uses of the site's services. */

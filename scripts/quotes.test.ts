@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -32,6 +32,9 @@ describe.each(testDialects)("quotes command on $name", ({ create }) => {
     dir = mkdtempSync(path.join(tmpdir(), "ridgeline-quotes-"));
     const type = await sniffFileType(pdf);
     if (!type) throw new Error("PDF not recognised");
+    // Where the server keeps an upload's file until it is stored.
+    const uploaded = path.join(dir, "uploaded.pdf");
+    writeFileSync(uploaded, pdf);
     const result = await submitQuote(
       {
         db: t.db,
@@ -56,7 +59,7 @@ describe.each(testDialects)("quotes command on $name", ({ create }) => {
           "labels.width": "4",
           startedAt: signFormStart("secret-0123456789abcdef", new Date("2025-06-02T10:00:00.000Z")),
         },
-        files: [{ fileName: "drawing.pdf", type, content: pdf }],
+        files: [{ fileName: "drawing.pdf", type, path: uploaded, size: pdf.length }],
         error: null,
         complete: true,
       },

@@ -8,6 +8,7 @@ import {
   QUOTE_ERRORS,
   QUOTE_MAX_ITEMS,
   type QuoteValues,
+  quoteFieldMaxLength,
   quoteSchema,
 } from "~/forms/quote";
 
@@ -94,6 +95,28 @@ describe("quote schema: messages per field", () => {
       "labels.width": QUOTE_ERRORS.tooLong.message,
       "foam.weight": QUOTE_ERRORS.tooLong.message,
     });
+  });
+
+  it("takes a label size unit only from the form's choices", () => {
+    const base = valid();
+    const result = refused({ ...base, labels: { ...base.labels, sizeUnit: "roll" } });
+    expect(result.error).toEqual(QUOTE_ERRORS.sizeUnitInvalid);
+    expect(result.fieldErrors).toEqual({ "labels.sizeUnit": QUOTE_ERRORS.sizeUnitInvalid.message });
+    for (const sizeUnit of ["in", "mm"]) {
+      const parsed = parseQuote({ ...base, labels: { ...base.labels, sizeUnit } });
+      expect(parsed.success && parsed.data.labels.sizeUnit).toBe(sizeUnit);
+    }
+  });
+
+  it("bounds each posted field by its own limit, and knows no other field", () => {
+    expect(quoteFieldMaxLength("email")).toBe(254);
+    expect(quoteFieldMaxLength("items[12].notes")).toBe(1000);
+    expect(quoteFieldMaxLength("items[0].description")).toBe(200);
+    expect(quoteFieldMaxLength("pasteList")).toBe(10_000);
+    expect(quoteFieldMaxLength("labels.sizeUnit")).toBe(200);
+    expect(quoteFieldMaxLength("startedAt")).toBe(64);
+    for (const unknown of ["labels.colour", "items[0].price", "files", "constructor", "__proto__"])
+      expect(quoteFieldMaxLength(unknown)).toBe(0);
   });
 
   it("keeps the notice of the first rule in the form's order when several fields fail", () => {

@@ -41,6 +41,8 @@ export const FOAM_AREA = "die-cut-foams";
 
 export const QUOTE_UNITS = ["each", "roll", "case", "box", "sheet", "pallet"] as const;
 export type QuoteUnit = (typeof QUOTE_UNITS)[number];
+/** The label size's units, the choices of the form's select (inches, millimetres). */
+export const LABEL_SIZE_UNITS = ["in", "mm"] as const;
 
 /*
  * The schema's pieces come first: the lists of field names below are read from them. Each field's
@@ -113,13 +115,12 @@ const contactShape = {
   poReference: optionalText(100),
 };
 
-const detailsSchema = <K extends string>(names: readonly K[]) =>
-  z.object(
-    Object.fromEntries(names.map((name) => [name, optionalText(QUOTE_TEXT_MAX)])) as Record<
-      K,
-      ReturnType<typeof optionalText>
-    >,
-  );
+const detailsShape = <K extends string>(names: readonly K[]) =>
+  Object.fromEntries(names.map((name) => [name, optionalText(QUOTE_TEXT_MAX)])) as Record<
+    K,
+    ReturnType<typeof optionalText>
+  >;
+const detailsSchema = <K extends string>(names: readonly K[]) => z.object(detailsShape(names));
 
 /** The buyer's fields (schema keys), in the form's order. */
 export const CONTACT_FIELD_NAMES = Object.keys(contactShape) as (keyof typeof contactShape)[];
@@ -193,6 +194,47 @@ export function isQuoteTextField(name: string): boolean {
   return Boolean(match && (ITEM_FIELD_NAMES as readonly string[]).includes(match[2] ?? ""));
 }
 
+const CONTACT_FIELD_MAX: Record<(typeof CONTACT_FIELD_NAMES)[number], number> = {
+  company: QUOTE_TEXT_MAX,
+  name: QUOTE_TEXT_MAX,
+  email: 254,
+  phone: 50,
+  postalCode: 20,
+  neededBy: QUOTE_TEXT_MAX,
+  poReference: 100,
+};
+const ITEM_FIELD_MAX: Record<(typeof ITEM_FIELD_NAMES)[number], number> = {
+  area: QUOTE_TEXT_MAX,
+  description: QUOTE_TEXT_MAX,
+  quantity: QUOTE_TEXT_MAX,
+  unit: QUOTE_TEXT_MAX,
+  notes: QUOTE_NOTES_MAX,
+};
+
+/**
+ * The most characters a text field of this form may carry as it arrives, counted as the field's
+ * `maxlength` counts them (a line break once): the schema's limit where it has one, else 200 for a
+ * field whose format the schema checks (a date, a quantity, a choice), so that one still gets its own
+ * message; the token and the button's name are short. 0 for a name the form does not post.
+ */
+export function quoteFieldMaxLength(name: string): number {
+  if (Object.hasOwn(CONTACT_FIELD_MAX, name))
+    return CONTACT_FIELD_MAX[name as keyof typeof CONTACT_FIELD_MAX];
+  if (name === "pasteList") return QUOTE_PASTE_MAX;
+  if (name === QUOTE_TOKEN_FIELD || name === QUOTE_INTENT_FIELD) return 64;
+  if (name === QUOTE_HONEYPOT_FIELD || name.startsWith("labels.") || name.startsWith("foam."))
+    return isQuoteTextField(name) ? QUOTE_TEXT_MAX : 0;
+  const match = ITEM_FIELD.exec(name);
+  const field = match?.[2] ?? "";
+  return Object.hasOwn(ITEM_FIELD_MAX, field) ? ITEM_FIELD_MAX[field as keyof typeof ITEM_FIELD_MAX] : 0;
+}
+
+/**
+ * The longest text field in bytes: the paste box at 3 bytes a character (UTF-8 of any character the
+ * box counts as one; a line break counted once is two bytes, CR LF, as browsers send it).
+ */
+export const QUOTE_FIELD_MAX_BYTES = QUOTE_PASTE_MAX * 3;
+
 /**
  * The posted text fields as the form's values. Rows keep their order by index; a row left wholly
  * empty is dropped (the form always shows at least one).
@@ -217,86 +259,16 @@ export function quoteValuesFromFields(fields: Record<string, string>): QuoteValu
     .sort(([a], [b]) => a - b)
     .map(([, row]) => row)
     .filter((row) => row.description.trim() !== "" || row.quantity.trim() !== "" || row.notes.trim() !== "");
+  // The form never posts more rows than a request holds; one more keeps the 'Too Many Items' message,
+  // and a crafted post of hundreds of rows is not rendered back whole.
+  items.length = Math.min(items.length, QUOTE_MAX_ITEMS + 1);
   values.items = items.length > 0 ? items.map((row) => ({ ...row, unit: row.unit || "each" })) : values.items;
   if (items.length === 0 && rows.size > 0)
     values.items = [{ ...emptyItem(), area: rows.values().next().value?.area ?? "" }];
   return values;
 }
 
-const UNIT_WORDS: Record<string, QuoteUnit> = {
-  each: "each",
-  ea: "each",
-  pc: "each",
-  pcs: "each",
-  piece: "each",
-  pieces: "each",
-  roll: "roll",
-  rolls: "roll",
-  case: "case",
-  cases: "case",
-  cs: "case",
-  box: "box",
-  boxes: "box",
-  bx: "box",
-  sheet: "sheet",
-  sheets: "sheet",
-  pallet: "pallet",
-  pallets: "pallet",
-  plt: "pallet",
-};
-
-/**
- * One pasted line as a row: `ITEM-123, 500`, `ITEM-123 x 500`, `4x6 thermal labels 12 rolls`, or
- * `500 ITEM-123`. A line without a recognisable quantity keeps the whole line as the description and
- * leaves the quantity for the buyer to fill in.
- */
-export function parsePastedLine(line: string, area = ""): ItemValues | null {
-  const text = line.replace(/\s+/g, " ").trim();
-  if (text === "") return null;
-  const row = emptyItem(area);
-  const unitPattern = Object.keys(UNIT_WORDS).join("|");
-  // "…, 500", "… - 500 rolls", "… 12 rolls", "… x 500", "… qty 500"
-  const tail = new RegExp(
-    `^(.*?)[\\s,;:\\t-]*(?:\\b(?:qty|x)\\s*)?(\\d[\\d,]*)\\s*(${unitPattern})?\\.?$`,
-    "i",
-  ).exec(text);
-  if (tail?.[1] && tail[1].trim() !== "" && !/[x×]$/i.test(tail[1].trim())) {
-    row.description = tail[1]
-      .trim()
-      .replace(/[,;:\t-]+$/, "")
-      .trim();
-    row.quantity = (tail[2] ?? "").replace(/,/g, "");
-    if (tail[3]) row.unit = UNIT_WORDS[tail[3].toLowerCase()] ?? "each";
-    if (row.description !== "") return row;
-  }
-  const head = new RegExp(`^(\\d[\\d,]*)\\s*(${unitPattern})?\\s*(?:x\\s+|of\\s+)?(.+)$`, "i").exec(text);
-  if (head?.[3] && !/^\d*x\d/i.test(text)) {
-    row.quantity = (head[1] ?? "").replace(/,/g, "");
-    if (head[2]) row.unit = UNIT_WORDS[head[2].toLowerCase()] ?? "each";
-    row.description = head[3].trim();
-    return row;
-  }
-  row.description = text;
-  return row;
-}
-
-export function parsePastedList(text: string, area = ""): ItemValues[] {
-  return text
-    .split(/\r\n|\n|\r/)
-    .map((line) => parsePastedLine(line, area))
-    .filter((row): row is ItemValues => row !== null);
-}
-
-/** The rows of the form with the pasted list added as rows after them (an empty first row is replaced). */
-export function withPastedRows(values: QuoteValues): QuoteValues {
-  if (values.pasteList.trim() === "") return values;
-  const area = values.items[0]?.area ?? "";
-  const pasted = parsePastedList(values.pasteList, area);
-  const kept = values.items.filter(
-    (row) => row.description.trim() !== "" || row.quantity.trim() !== "" || row.notes.trim() !== "",
-  );
-  return { ...values, items: [...kept, ...pasted], pasteList: "" };
-}
+// The paste-a-list box's lines become rows in quote-paste.ts.
 
 export const QUOTE_ERRORS = {
   companyRequired: { title: "Company Required", message: "Please enter your company name." },
@@ -322,6 +294,7 @@ export const QUOTE_ERRORS = {
     message: `Please enter a whole number from 1 to ${QUOTE_MAX_QUANTITY.toLocaleString("en-US")}.`,
   },
   unitInvalid: { title: "Invalid Unit", message: "Please choose a unit from the list." },
+  sizeUnitInvalid: { title: "Invalid Size Unit", message: "Please choose inches or millimetres." },
 } as const satisfies Record<string, FormText>;
 export type QuoteErrorKey = keyof typeof QUOTE_ERRORS;
 
@@ -348,7 +321,20 @@ export const quoteSchema = z.object({
   items: z
     .array(itemSchema)
     .check(z.minLength(1, "itemsRequired"), z.maxLength(QUOTE_MAX_ITEMS, "tooManyItems")),
-  labels: detailsSchema(LABEL_FIELD_NAMES),
+  labels: z.object({
+    ...detailsShape(LABEL_FIELD_NAMES),
+    // A choice of the form's select, not free text ('roll' was once stored as a size unit).
+    sizeUnit: z.pipe(
+      cleaned(
+        z.trim(),
+        z.refine(
+          (value: string) => value === "" || (LABEL_SIZE_UNITS as readonly string[]).includes(value),
+          "sizeUnitInvalid",
+        ),
+      ),
+      z.transform((value: string) => (value === "" ? null : value)),
+    ),
+  }),
   foam: detailsSchema(FOAM_FIELD_NAMES),
 });
 
@@ -365,6 +351,12 @@ export type QuoteFieldErrors = FieldErrors;
  */
 export function parseQuote(values: QuoteValues): ParseResult<QuoteInput> {
   const result = quoteSchema.safeParse(values);
+  // Lines still in the paste box are the ones the form had no room for (withPastedRows in quote-paste.ts).
+  const linesLeft = values.pasteList.trim() !== "";
+  if (result.success && linesLeft) {
+    const { tooManyItems } = QUOTE_ERRORS;
+    return { success: false, error: tooManyItems, fieldErrors: { items: tooManyItems.message } };
+  }
   if (result.success) {
     const data = result.data;
     const areas = new Set(data.items.map((item) => item.area));
@@ -372,7 +364,9 @@ export function parseQuote(values: QuoteValues): ParseResult<QuoteInput> {
     const foam = areas.has(FOAM_AREA) ? data.foam : emptyDetails(FOAM_FIELD_NAMES);
     return { success: true, data: { ...data, labels, foam } };
   }
-  return failure(result.error.issues, QUOTE_ERRORS, QUOTE_ERRORS.tooLong);
+  const failed = failure(result.error.issues, QUOTE_ERRORS, QUOTE_ERRORS.tooLong);
+  if (linesLeft) failed.fieldErrors.items ??= QUOTE_ERRORS.tooManyItems.message;
+  return failed;
 }
 
 function emptyDetails<K extends string>(names: readonly K[]): Record<K, null> {

@@ -16,8 +16,8 @@ export async function action({ context }: Route.ActionArgs) {
   }
   const result = await submitQuote(context.services, context.upload, context.clientKey);
   if (!result.ok) {
-    if (result.status === 429 && result.retryAfterSeconds)
-      headers["Retry-After"] = String(result.retryAfterSeconds);
+    // 429 (the per-client limit, or an upload of this client's still running) and 503 (no upload slot free).
+    if (result.retryAfterSeconds) headers["Retry-After"] = String(result.retryAfterSeconds);
     const { title, message, fieldErrors } = result;
     return Response.json(
       { ok: false, title, message, ...(fieldErrors ? { fieldErrors } : {}) },

@@ -8,12 +8,14 @@ import {
   QUOTE_MAX_ITEMS,
   QUOTE_ROWS_STEP,
   quoteValuesFromFields,
-  withPastedRows,
 } from "~/forms/quote";
+import { withPastedRows } from "~/forms/quote-paste";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
 import { submitQuote } from "~/server/quotes/quote.server";
+import { countRowsPost } from "~/server/quotes/quote-limits.server";
 import { signFormStart } from "~/server/quotes/quote-token.server";
+import { tooManyRequests } from "~/server/rate-limit.server";
 import type { Route } from "./+types/quote";
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(quotePage, siteOrigin(matches));
@@ -46,6 +48,22 @@ export async function action({ context }: Route.ActionArgs) {
   }
   if (upload.fields[QUOTE_INTENT_FIELD] === "add-rows" && !upload.error) {
     const values = withPastedRows(quoteValuesFromFields(upload.fields));
+    // 'Add rows' has a budget of its own, more generous than sending (quote-limits.server.ts).
+    const limit = await countRowsPost(context.services.db, context.clientKey, new Date());
+    if (!limit.allowed) {
+      const refused = tooManyRequests(limit);
+      const body: QuoteActionData = {
+        ok: false,
+        status: 429,
+        title: refused.title,
+        message: refused.message,
+        values,
+      };
+      return data(body, {
+        status: 429,
+        headers: { "Cache-Control": "no-store", "Retry-After": String(refused.retryAfterSeconds) },
+      });
+    }
     const room = Math.max(0, QUOTE_MAX_ITEMS - values.items.length);
     const added = Math.min(QUOTE_ROWS_STEP, room);
     const area = values.items[0]?.area ?? "";
@@ -53,7 +71,7 @@ export async function action({ context }: Route.ActionArgs) {
     const body: QuoteActionData = {
       ok: false,
       rowsAdded: added,
-      filesDropped: upload.files.length > 0,
+      filesDropped: upload.files.length > 0 || (upload.droppedFiles ?? 0) > 0,
       values,
     };
     return data(body, { status: 200, headers: { "Cache-Control": "no-store" } });
@@ -61,8 +79,8 @@ export async function action({ context }: Route.ActionArgs) {
   const result = await submitQuote(context.services, upload, context.clientKey);
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (!upload.complete) headers.Connection = "close";
-  if (!result.ok && result.status === 429 && result.retryAfterSeconds)
-    headers["Retry-After"] = String(result.retryAfterSeconds);
+  // 429 (the per-client limit, or an upload of this client's still running) and 503 (no upload slot free).
+  if (!result.ok && result.retryAfterSeconds) headers["Retry-After"] = String(result.retryAfterSeconds);
   const body: QuoteActionData = result.ok
     ? { ok: true, title: result.title, message: result.message, reference: result.reference }
     : {
@@ -72,7 +90,7 @@ export async function action({ context }: Route.ActionArgs) {
         message: result.message,
         fieldErrors: result.fieldErrors,
         values: result.values,
-        filesDropped: upload.files.length > 0,
+        filesDropped: upload.files.length > 0 || (upload.droppedFiles ?? 0) > 0,
       };
   return data(body, { status: result.status, headers });
 }

@@ -141,6 +141,30 @@ export function tooManyRequests(limited: RateLimitResult) {
   } as const;
 }
 
+/**
+ * Whether `key` may make one more request in the current window, without counting one: for a check
+ * made before any work is done (the quote upload, before its body is read). The hit is counted
+ * later, with countHit or hitRateLimit. A key already known to be over its limit costs no query.
+ */
+export async function peekRateLimit(
+  db: Database,
+  key: string,
+  { limit, windowMs }: RateLimit,
+  now: Date = new Date(),
+): Promise<RateLimitResult> {
+  const known = knownOverLimit(db, key, now);
+  if (known) return known;
+  const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
+  const row = await db
+    .selectFrom("rate_limit_hits")
+    .select("count")
+    .where("key", "=", key)
+    .where("window_start", "=", isoTime(new Date(windowStart)))
+    .executeTakeFirst();
+  const count = Number(row?.count ?? 0);
+  return { allowed: count < limit, count, retryAfterMs: windowStart + windowMs - now.getTime() };
+}
+
 /** Counts one request of `key` on its own (see countHit). */
 export async function hitRateLimit(
   db: Database,

@@ -114,6 +114,8 @@ test("a quote upload cut off or too slow stores nothing, answers 408 when slow, 
   const server = await spawnServer(basePort + 1, { QUOTE_UPLOAD_TIMEOUT_MS: "1500" });
   try {
     const { token } = await openForm(server.origin);
+    // A token too young keeps every file out at once (400); this one is old enough to upload.
+    await new Promise((resolve) => setTimeout(resolve, 3100));
     const boundary = "----cutOffBoundary";
     const body = Buffer.concat([
       Buffer.from(

@@ -11,11 +11,12 @@ test.describe("HTTP behaviour of the server", () => {
   });
 
   test("pages are revalidated and compressed; hashed assets are immutable", async ({ request }) => {
-    const page = await request.get("/", { headers: { "accept-encoding": "br, gzip" } });
+    // A page with scripts (decision 0023: the landing pages have none).
+    const page = await request.get("/contact", { headers: { "accept-encoding": "br, gzip" } });
     expect(page.headers()["cache-control"]).toBe("public, max-age=0, must-revalidate");
     expect(page.headers()["content-encoding"]).toBe("br");
     expect(page.headers().etag).toBeTruthy();
-    const gzip = await request.get("/", { headers: { "accept-encoding": "gzip" } });
+    const gzip = await request.get("/contact", { headers: { "accept-encoding": "gzip" } });
     expect(gzip.headers()["content-encoding"]).toBe("gzip");
 
     const html = await page.text();
@@ -139,6 +140,9 @@ test.describe("server lifecycle", () => {
     const server = await spawnServer(port);
     const { origin, logs } = server;
     try {
+      // The start line says which Node runs the site: the project's pinned Node 24.
+      const started = logs().find((line) => line.msg === "server listening");
+      expect(String(started?.node)).toMatch(/^v24\./);
       expect((await fetch(`${origin}/products`)).status).toBe(200);
       expect((await fetch(`${origin}/no-such-thing`)).status).toBe(404);
       await expect

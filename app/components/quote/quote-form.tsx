@@ -42,8 +42,8 @@ import {
   QUOTE_UNITS,
   type QuoteFieldErrors,
   type QuoteValues,
-  withPastedRows,
 } from "~/forms/quote";
+import { withPastedRows } from "~/forms/quote-paste";
 import { cn } from "~/lib/cn";
 
 /** What the page's own action answered to a post made without JavaScript. */
@@ -241,8 +241,9 @@ export function QuoteForm({
     clearError(itemErrorKey(index, name));
   };
 
-  function setRows(items: ItemValues[], keys: number[]) {
-    setValues((current) => ({ ...current, items, pasteList: "" }));
+  /** `pasteList`: the pasted lines the form had no room for (withPastedRows), left in the box. */
+  function setRows(items: ItemValues[], keys: number[], pasteList = "") {
+    setValues((current) => ({ ...current, items, pasteList }));
     setRowKeys(keys);
   }
 
@@ -260,7 +261,7 @@ export function QuoteForm({
         ? (rowKeys[i] ?? nextRowKey++)
         : nextRowKey++,
     );
-    setRows(items, keys);
+    setRows(items, keys, merged.pasteList);
     setErrors({});
     const firstNew =
       values.pasteList.trim() === "" ? items.length - 1 : Math.min(values.items.length, items.length - 1);
@@ -291,6 +292,7 @@ export function QuoteForm({
       setRows(
         merged.items,
         merged.items.map((_, i) => rowKeys[i] ?? nextRowKey++),
+        merged.pasteList,
       );
     }
     const parsed = parseQuote(merged);
@@ -313,6 +315,8 @@ export function QuoteForm({
     setSending(true);
     setProgress(0);
     const body = new FormData();
+    // The token first: the server checks it before it reads any file (docs/quotes.md).
+    body.append(QUOTE_TOKEN_FIELD, token);
     for (const name of CONTACT_FIELD_NAMES) body.append(name, merged[name]);
     merged.items.forEach((row, index) => {
       for (const [name, value] of Object.entries(row))
@@ -321,7 +325,6 @@ export function QuoteForm({
     for (const name of LABEL_FIELD_NAMES) body.append(`labels.${name}`, merged.labels[name]);
     for (const name of FOAM_FIELD_NAMES) body.append(`foam.${name}`, merged.foam[name]);
     body.append(QUOTE_HONEYPOT_FIELD, honeypot.current?.value ?? "");
-    body.append(QUOTE_TOKEN_FIELD, token);
     body.append(QUOTE_INTENT_FIELD, "send");
     for (const file of files) body.append(QUOTE_FILES_FIELD, file, file.name);
     const answer = await sendWithProgress(body, setProgress);
@@ -400,6 +403,8 @@ export function QuoteForm({
       aria-labelledby="page-title"
       className="group relative flex flex-col gap-8"
     >
+      {/* First in the form, so first in the post: the server checks it before it reads any file. */}
+      <input type="hidden" name={QUOTE_TOKEN_FIELD} value={token} />
       {alert ? (
         <div id="quote-alert" tabIndex={-1} className="focus:outline-none">
           <FormAlert title={alert.title}>
@@ -622,13 +627,14 @@ export function QuoteForm({
             >
               {name === "sizeUnit" ? (
                 <select
-                  id={fieldId(`labels.${name}`)}
                   name={`labels.${name}`}
                   className={control}
+                  {...errorProps(`labels.${name}`)}
                   value={values.labels.sizeUnit}
                   onChange={(event) => {
                     const { value } = event.currentTarget;
                     setValues((current) => ({ ...current, labels: { ...current.labels, sizeUnit: value } }));
+                    clearError(`labels.${name}`);
                   }}
                 >
                   <option value="in">inches</option>
@@ -720,7 +726,6 @@ export function QuoteForm({
           defaultValue=""
         />
       </div>
-      <input type="hidden" name={QUOTE_TOKEN_FIELD} value={token} />
 
       {progress !== null ? (
         <div className="flex flex-col gap-1" data-testid="quote-progress">

@@ -4,15 +4,17 @@ import { withoutTrailingSlashes } from "~/lib/paths";
 import { hasResourceFilters } from "~/lib/resource-search";
 import { type FormApiOptions, isFormApi, serveFormApi } from "~/server/forms/form-request.server";
 import type { Logger } from "~/server/logger.server";
+import { createQuoteGate, isQuietAnswer } from "~/server/quotes/quote-gate.server";
 import {
   MAX_QUOTE_BODY_BYTES,
-  parseQuoteUpload,
   QUOTE_UPLOAD_PATHS,
   rememberQuoteUpload,
   UploadAbortedError,
 } from "~/server/quotes/quote-upload.server";
-import { forwardedProto, isTrustedPeer, type TrustProxy } from "./client-key.server";
-import { type AppHandler, ClientAbortedError } from "./react-router-handler.server";
+import { createUploadSlots, type UploadSlots } from "~/server/quotes/upload-slots.server";
+import { clientAddress, forwardedProto, isTrustedPeer, type TrustProxy } from "./client-key.server";
+import { isChunkedOneClick, ONE_CLICK_MAX_BYTES, readCappedBody } from "./one-click.server";
+import { type AppHandler, ClientAbortedError, rememberBody } from "./react-router-handler.server";
 import { parseRequestTarget } from "./request-target.server";
 import { redirect, sendError } from "./responses.server";
 import { setSecurityHeaders } from "./security-headers.server";
@@ -36,6 +38,8 @@ export interface PipelineOptions {
   isHealthy: () => Promise<boolean>;
   /** Longest time a quote upload may take (docs/quotes.md); the parser's default when unset. */
   quoteUploadTimeoutMs?: number;
+  /** Quote uploads read at once (QUOTE_UPLOAD_CONCURRENCY); the default slots when unset. */
+  quoteUploadSlots?: UploadSlots;
 }
 
 export function isHttps(req: IncomingMessage, trustProxy: TrustProxy): boolean {
@@ -65,14 +69,16 @@ export function isCrossSitePost(req: IncomingMessage, trustProxy: TrustProxy): b
 
 /** A POST must say what it carries, and how much, and not carry too much: refused before React Router. */
 function rejectBadBody(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
-  if (req.headers["content-length"] === undefined) {
+  // A one-click unsubscribe may come chunked: read under a cap of its own (one-click.server.ts).
+  const oneClick = isChunkedOneClick(req, pathname);
+  if (req.headers["content-length"] === undefined && !oneClick) {
     // Without a length a chunked body could outgrow the limit unseen; browsers always send one.
     sendError(req, res, 411, "Length Required", "Send the form with a Content-Length header.", {
       Connection: "close",
     });
     return true;
   }
-  const length = Number(req.headers["content-length"]);
+  const length = oneClick ? 0 : Number(req.headers["content-length"]);
   // The quote request carries drawings and artwork; its body is parsed as a stream with its own limits.
   const upload = QUOTE_UPLOAD_PATHS.has(pathname);
   if (!Number.isFinite(length) || length > (upload ? MAX_QUOTE_BODY_BYTES : MAX_BODY_BYTES)) {
@@ -115,7 +121,8 @@ function requestLogger(logger: Logger): (req: IncomingMessage, res: ServerRespon
     // 'close' follows every answer, finished or cut off.
     res.once("close", () => {
       const status = res.statusCode;
-      const level = status >= 500 ? "error" : status >= 400 ? "warn" : "info";
+      // A busy server's refusals of quote uploads are logged by their gate, once a minute.
+      const level = isQuietAnswer(res) ? "debug" : status >= 500 ? "error" : status >= 400 ? "warn" : "info";
       if (!logger.isLevelEnabled(level)) return;
       const line = {
         reqId,
@@ -132,6 +139,19 @@ function requestLogger(logger: Logger): (req: IncomingMessage, res: ServerRespon
 export function createRequestPipeline(options: PipelineOptions): RequestListener {
   const { logger, staticFiles, appHandler, trustProxy } = options;
   const logRequest = requestLogger(logger);
+  const uploadSlots = options.quoteUploadSlots ?? createUploadSlots();
+  // The per-client limits' key (IPv6 by /64), else the client's address.
+  const quoteClient = (req: IncomingMessage) =>
+    options.formApi?.clientKey(req) ??
+    clientAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, trustProxy);
+  const readQuotePost = options.formApi
+    ? createQuoteGate({
+        services: options.formApi.services,
+        clientKey: quoteClient,
+        slots: uploadSlots,
+        timeoutMs: options.quoteUploadTimeoutMs,
+      })
+    : undefined;
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     setSecurityHeaders(res, { https: isHttps(req, trustProxy) });
@@ -182,16 +202,26 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
       return;
     } else if (rejectBadBody(req, res, pathname)) {
       return;
+    } else if (isChunkedOneClick(req, pathname)) {
+      const body = await readCappedBody(req, ONE_CLICK_MAX_BYTES);
+      if (!body) {
+        sendError(req, res, 413, "Request Too Large", "The request body is larger than this site accepts.", {
+          Connection: "close",
+        });
+        return;
+      }
+      rememberBody(req, body);
     } else if (formApi) {
       await serveFormApi(req, res, pathname, { ...formApi, maxBodyBytes: MAX_BODY_BYTES });
       return;
     } else if (QUOTE_UPLOAD_PATHS.has(pathname)) {
-      // Read here, as a stream, and handed to the route as context.upload (docs/decisions/0011-quote-uploads.md).
-      const upload = await parseQuoteUpload(req, { timeoutMs: options.quoteUploadTimeoutMs }).catch(
-        (error: unknown) => {
-          throw error instanceof UploadAbortedError ? new ClientAbortedError() : error;
-        },
-      );
+      // Read here, as a stream, and handed to the route as context.upload (docs/decisions/0011-quote-uploads.md):
+      // the per-client limits first, then in one of a few slots, its files on disk, the form's token
+      // checked as it arrives (quote-gate.server.ts, docs/decisions/0020-quote-uploads-under-attack.md).
+      if (!readQuotePost) throw new Error("quote posts need the site's services (formApi)");
+      const upload = await readQuotePost(req, res).catch((error: unknown) => {
+        throw error instanceof UploadAbortedError ? new ClientAbortedError() : error;
+      });
       rememberQuoteUpload(req, upload);
       if (!upload.complete) res.setHeader("Connection", "close");
     }

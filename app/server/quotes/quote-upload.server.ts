@@ -1,15 +1,31 @@
+import type { WriteStream } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import busboy from "busboy";
 import {
   isQuoteTextField,
+  QUOTE_FIELD_MAX_BYTES,
   QUOTE_FILES_FIELD,
   QUOTE_MAX_FILE_BYTES,
   QUOTE_MAX_FILES,
   QUOTE_MAX_ITEMS,
   QUOTE_MAX_TOTAL_FILE_BYTES,
-  QUOTE_PASTE_MAX,
+  QUOTE_TOKEN_FIELD,
+  quoteFieldMaxLength,
 } from "~/forms/quote";
 import { describeUnknown, SNIFF_BYTES, type SniffedType, safeFileName, sniffFileType } from "./sniff.server";
+import {
+  fileEmpty,
+  fileRefused,
+  fileTooLarge,
+  type QuoteUploadError,
+  repeatedField,
+  TOKEN_TOO_FAST,
+  UPLOAD_ERRORS,
+  unexpectedField,
+} from "./upload-errors.server";
+import type { UploadSpool } from "./upload-spool.server";
+
+export { type QuoteUploadError, UPLOAD_ERRORS } from "./upload-errors.server";
 
 /*
  * The one body this site reads as a stream (docs/decisions/0011-quote-uploads.md): a quote request
@@ -30,29 +46,21 @@ export const MAX_QUOTE_BODY_BYTES = QUOTE_MAX_TOTAL_FILE_BYTES + 1024 * 1024;
 export const DEFAULT_QUOTE_UPLOAD_TIMEOUT_MS = 25_000;
 
 const MAX_TEXT_FIELDS = QUOTE_MAX_ITEMS * 5 + 40;
+/**
+ * All text fields together, in bytes. The form's own limits come to about 75,000 characters (50 rows
+ * of a 200-character description and 1,000 characters of notes, the 10,000-character paste box and
+ * the buyer's fields), at most 3 bytes each: what a post may hold in memory besides its files.
+ */
+export const MAX_TEXT_BYTES = 256 * 1024;
 
 export interface QuoteUploadFile {
   /** The name to store and mail it under (safeFileName). */
   fileName: string;
   type: SniffedType;
-  content: Buffer;
+  /** Where it waits on disk until the request is stored (upload-spool.server.ts). */
+  path: string;
+  size: number;
 }
-
-export interface QuoteUploadError {
-  status: 400 | 408 | 413;
-  title: string;
-  message: string;
-  /** Set when the error is about the attachments: the message beside that field. */
-  fieldErrors?: { [QUOTE_FILES_FIELD]: string };
-}
-
-/** An error about the attachments, shown beside that field too. */
-const aboutFiles = (status: 400 | 413, title: string, message: string): QuoteUploadError => ({
-  status,
-  title,
-  message,
-  fieldErrors: { [QUOTE_FILES_FIELD]: message },
-});
 
 /** What the server read from a quote post, handed to the route through the load context. */
 export interface QuoteUpload {
@@ -62,6 +70,8 @@ export interface QuoteUpload {
   error: QuoteUploadError | null;
   /** False when the answer must close the connection (the body was not read to its end). */
   complete: boolean;
+  /** Files sent but not kept (the form was sent too soon after it was opened): the page says so. */
+  droppedFiles?: number;
 }
 
 /** The client went away before sending its whole body: nothing to store, nobody to answer. */
@@ -72,91 +82,38 @@ export class UploadAbortedError extends Error {
   }
 }
 
-const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
-const shortName = (name: string) => {
-  const clean = name.replace(/[\p{Cc}\p{Cf}]/gu, "").trim();
-  return clean.length > 60 ? `${clean.slice(0, 57)}...` : clean || "(unnamed)";
-};
-
-export const UPLOAD_ERRORS = {
-  tooManyFiles: aboutFiles(413, "Too Many Files", `Please attach at most ${QUOTE_MAX_FILES} files.`),
-  totalTooLarge: aboutFiles(
-    413,
-    "Attachments Too Large",
-    `The attachments add up to more than ${megabytes(QUOTE_MAX_TOTAL_FILE_BYTES)}. Please send fewer or smaller files.`,
-  ),
-  tooManyFields: {
-    status: 413,
-    title: "Too Many Fields",
-    message: `The form has more fields than a request can hold (up to ${QUOTE_MAX_ITEMS} items).`,
-  },
-  fieldTooLong: {
-    status: 413,
-    title: "Entry Too Long",
-    message: "One of the entries is longer than this form accepts.",
-  },
-  timeout: {
-    status: 408,
-    title: "Upload Timed Out",
-    message: "The upload took too long. Please try again with fewer or smaller files.",
-  },
-  malformed: {
-    status: 400,
-    title: "Invalid Request",
-    message: "The form data could not be read. Please reload the page and try again.",
-  },
-} as const satisfies Record<string, QuoteUploadError>;
-
-export function fileTooLarge(name: string): QuoteUploadError {
-  return aboutFiles(
-    413,
-    "File Too Large",
-    `"${shortName(name)}" is larger than ${megabytes(QUOTE_MAX_FILE_BYTES)}. Please send a smaller file.`,
-  );
-}
-
-export function fileRefused(name: string, why: string): QuoteUploadError {
-  return aboutFiles(
-    400,
-    "File Type Not Accepted",
-    `"${shortName(name)}" was not accepted: ${why}. Please attach PDF, PNG, JPEG, WebP, DXF, DWG, STEP or AI/EPS files.`,
-  );
-}
-
-export function fileEmpty(name: string): QuoteUploadError {
-  return aboutFiles(400, "Empty File", `"${shortName(name)}" is empty (0 bytes).`);
-}
-
-function unexpectedField(name: string): QuoteUploadError {
-  return {
-    status: 400,
-    title: "Unexpected Field",
-    message: `"${shortName(name).slice(0, 40)}" is not a field of this form.`,
-  };
-}
-
-function repeatedField(name: string): QuoteUploadError {
-  return {
-    status: 400,
-    title: "Repeated Field",
-    message: `"${shortName(name).slice(0, 40)}" was sent more than once.`,
-  };
-}
-
 export interface ParseUploadOptions {
   timeoutMs?: number;
+  /**
+   * The upload got no slot (upload-slots.server.ts): only its text fields are read, so the form comes
+   * back filled, and it is answered with this error as soon as a file begins. No file byte is kept;
+   * the rest of the body is read and dropped after the answer (within timeoutMs, else the connection
+   * is closed).
+   */
+  refusal?: QuoteUploadError;
+  /**
+   * Checks the form's token (QUOTE_TOKEN_FIELD) as it arrives: the error that keeps every file out,
+   * or null. Given, a file part before the token is refused at once; a refused token is answered as
+   * a slot refusal is, when the first file begins. A post without files still reaches the route,
+   * whose own check answers it (the no-JavaScript 'Add rows' needs no token).
+   */
+  checkToken?: (token: string) => QuoteUploadError | null;
+  /** The upload's folder on disk (upload-spool.server.ts); without one, any file is refused. */
+  spool?: UploadSpool;
 }
 
 /**
  * Reads a quote post (multipart or form-encoded) from `req`. Resolves with the fields and files, or
  * with the first error and the fields read before it; rejects with UploadAbortedError when the
- * client goes away mid-body.
+ * client goes away mid-body (before it was answered). Files go to the spool as they arrive; only the
+ * first bytes of each, to tell its type, are kept in memory.
  */
 export function parseQuoteUpload(
   req: IncomingMessage,
   options: ParseUploadOptions = {},
 ): Promise<QuoteUpload> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_QUOTE_UPLOAD_TIMEOUT_MS;
+  const { refusal, checkToken, spool } = options;
   return new Promise<QuoteUpload>((resolve, reject) => {
     const fields: Record<string, string> = {};
     const files: QuoteUploadFile[] = [];
@@ -168,17 +125,36 @@ export function parseQuoteUpload(
     let pendingFiles = 0;
     /** Non-empty files read to their end (their type may still be being decided). */
     let filesEnded = 0;
+    let textBytes = 0;
+    /** Files are kept no more once this is set (no slot, a refused token): the answer at the first file. */
+    let fileRefusal: QuoteUploadError | null = refusal ?? null;
+    /** A token too young to send with: files are passed over unread, the rest is read for the route. */
+    let dropFiles = false;
+    let droppedFiles = 0;
+    let tokenSeen = false;
+    /** Files being written, closed at the first error rather than when the body ends. */
+    const writing = new Set<WriteStream>();
+    let partCount = 0;
+    /** Answered before the body ended (a refused upload): the timer now bounds the rest of the body. */
+    let answeredEarly = false;
     let timer: NodeJS.Timeout | undefined;
 
     const finish = (result: { complete: boolean } | Error) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      if (!answeredEarly) clearTimeout(timer);
       if (result instanceof Error) {
         reject(result);
         return;
       }
-      resolve({ fields, files: error ? [] : files, error, complete: result.complete });
+      const outcome = error ?? refusal ?? null;
+      resolve({
+        fields,
+        files: outcome ? [] : files,
+        error: outcome,
+        complete: result.complete,
+        droppedFiles,
+      });
     };
     const maybeDone = () => {
       if (bodyDone && (error || (parserDone && pendingFiles === 0))) finish({ complete: true });
@@ -188,9 +164,12 @@ export function parseQuoteUpload(
     try {
       bb = busboy({
         headers: req.headers,
+        // Browsers send a file's name as UTF-8; busboy's default (latin1) made Größe.pdf GrÃ¶Ãe.pdf.
+        defParamCharset: "utf8",
         limits: {
           fieldNameSize: 100,
-          fieldSize: QUOTE_PASTE_MAX * 4,
+          // The longest field the form has, in bytes; each field is held to its own limit as it arrives.
+          fieldSize: QUOTE_FIELD_MAX_BYTES,
           fields: MAX_TEXT_FIELDS,
           // One more than allowed, so the extra file is seen and named in the message.
           files: QUOTE_MAX_FILES + 1,
@@ -209,11 +188,17 @@ export function parseQuoteUpload(
       return;
     }
 
+    const stopWriting = () => {
+      files.length = 0;
+      for (const out of writing) out.destroy();
+      writing.clear();
+    };
+
     /** Stops parsing at the first violation; the rest of the body is read and dropped. */
     const fail = (problem: QuoteUploadError) => {
       if (error) return;
       error = problem;
-      files.length = 0;
+      stopWriting();
       // The parser gets no more bytes (its handlers ignore anything after an error); destroying it
       // would make it fail the part stream in flight, with nobody to hear.
       req.unpipe(bb);
@@ -221,9 +206,22 @@ export function parseQuoteUpload(
       maybeDone();
     };
 
+    /** Answered now, with the fields read so far; the rest of the body is read and dropped. */
+    const answerEarly = (problem: QuoteUploadError) => {
+      if (error || settled) return;
+      error = problem;
+      answeredEarly = true;
+      stopWriting();
+      req.unpipe(bb);
+      req.resume();
+      finish({ complete: true });
+    };
+
     timer = setTimeout(() => {
+      // An early answer's body did not end in time: its connection is closed.
+      if (answeredEarly) return req.destroy();
       if (!error) error = UPLOAD_ERRORS.timeout;
-      files.length = 0;
+      stopWriting();
       req.unpipe(bb);
       finish({ complete: false });
     }, timeoutMs);
@@ -233,12 +231,44 @@ export function parseQuoteUpload(
       if (info.nameTruncated || info.valueTruncated) return fail(UPLOAD_ERRORS.fieldTooLong);
       if (!isQuoteTextField(name)) return fail(unexpectedField(name));
       if (Object.hasOwn(fields, name)) return fail(repeatedField(name));
+      // Bounded before anything parses them: all the text together, and each field as its maxlength
+      // counts it (a line break is one character there; browsers send two).
+      textBytes += Buffer.byteLength(value);
+      if (textBytes > MAX_TEXT_BYTES) return fail(UPLOAD_ERRORS.fieldTooLong);
+      const max = quoteFieldMaxLength(name);
+      if (value.length > max && value.replace(/\r\n/g, "\n").length > max)
+        return fail(UPLOAD_ERRORS.fieldTooLong);
       fields[name] = value;
+      if (name === QUOTE_TOKEN_FIELD && checkToken) {
+        tokenSeen = true;
+        // A token that cannot pass keeps every file out; its own answer outranks a busy server's.
+        const problem = checkToken(value);
+        // Too soon to send, yet a real visitor's 'Add rows' (which needs no token) looks the same: its
+        // files are not kept, and the route answers as it does for either intent.
+        if (problem === TOKEN_TOO_FAST) dropFiles = true;
+        else if (problem) fileRefusal = problem;
+      }
     });
 
     bb.on("file", (name, stream, info) => {
       if (error) {
         stream.resume();
+        return;
+      }
+      // The form sends its token first: a file before it is read by no one.
+      if (checkToken && !tokenSeen) {
+        stream.resume();
+        return answerEarly(UPLOAD_ERRORS.tokenFirst);
+      }
+      if (dropFiles && !fileRefusal) {
+        stream.resume();
+        if (info.filename) droppedFiles += 1;
+        return;
+      }
+      if (fileRefusal) {
+        // No file byte is kept; the empty part of a file input left empty is passed over.
+        stream.resume();
+        if (info.filename) answerEarly(fileRefusal);
         return;
       }
       if (name !== QUOTE_FILES_FIELD) {
@@ -247,26 +277,48 @@ export function parseQuoteUpload(
       }
       stream.on("error", () => undefined);
       const original = info.filename ?? "";
-      const chunks: Buffer[] = [];
+      const index = partCount++;
+      /** The first bytes, to tell the type by; the file itself goes to disk. */
+      const head: Buffer[] = [];
+      let headBytes = 0;
       let size = 0;
       let type: SniffedType | null | undefined;
+      let target: ReturnType<UploadSpool["create"]> | undefined;
       pendingFiles += 1;
       // The type is decided once, from the first SNIFF_BYTES (or the whole file when it is shorter).
       let typing: Promise<void> | undefined;
       const sniff = () => {
-        const head = Buffer.concat(chunks, size).subarray(0, SNIFF_BYTES);
-        typing = sniffFileType(head).then((found) => {
+        const bytes = Buffer.concat(head, headBytes).subarray(0, SNIFF_BYTES);
+        head.length = 0;
+        typing = sniffFileType(bytes).then((found) => {
           type = found;
-          if (!found) fail(fileRefused(original, describeUnknown(head)));
+          if (!found) fail(fileRefused(original, describeUnknown(bytes)));
         });
+      };
+      const output = () => {
+        if (target) return target.stream;
+        if (!spool) return null;
+        target = spool.create(`${index}`);
+        const out = target.stream;
+        writing.add(out);
+        out.on("error", () => fail(UPLOAD_ERRORS.storage));
+        // The parser waits while the disk catches up, and with it the socket.
+        out.on("drain", () => stream.resume());
+        return out;
       };
       stream.on("data", (chunk: Buffer) => {
         if (error) return;
         size += chunk.length;
         totalFileBytes += chunk.length;
         if (totalFileBytes > QUOTE_MAX_TOTAL_FILE_BYTES) return fail(UPLOAD_ERRORS.totalTooLarge);
-        chunks.push(chunk);
-        if (typing === undefined && size >= SNIFF_BYTES) sniff();
+        if (typing === undefined) {
+          head.push(chunk);
+          headBytes += chunk.length;
+          if (headBytes >= SNIFF_BYTES) sniff();
+        }
+        const out = output();
+        if (!out) return fail(UPLOAD_ERRORS.storage);
+        if (!out.write(chunk)) stream.pause();
       });
       stream.once("limit", () => fail(fileTooLarge(original)));
       stream.once("end", () => {
@@ -282,22 +334,22 @@ export function parseQuoteUpload(
           fail(UPLOAD_ERRORS.tooManyFiles);
           return settle();
         }
-        if (size === 0) {
+        if (size === 0 || !target) {
           fail(fileEmpty(original));
           return settle();
         }
         if (typing === undefined) sniff();
-        void typing?.then(() => {
-          pendingFiles -= 1;
-          if (!error && type) {
-            files.push({
-              fileName: safeFileName(original, type),
-              type,
-              content: Buffer.concat(chunks, size),
-            });
-          }
-          chunks.length = 0;
-          maybeDone();
+        const written = target;
+        // On disk to its last byte, and its type known, before it counts as read.
+        const closed = new Promise<void>((done) => {
+          written.stream.once("close", done);
+          written.stream.end();
+        });
+        void Promise.all([typing, closed]).then(() => {
+          writing.delete(written.stream);
+          if (!error && type)
+            files.push({ fileName: safeFileName(original, type), type, path: written.path, size });
+          settle();
         });
       });
     });
@@ -311,17 +363,17 @@ export function parseQuoteUpload(
       maybeDone();
     });
 
-    req.once("end", () => {
+    const bodyEnded = () => {
       bodyDone = true;
+      if (answeredEarly) clearTimeout(timer);
       maybeDone();
-    });
+    };
+    req.once("end", bodyEnded);
     req.once("error", () => finish(new UploadAbortedError()));
     req.once("close", () => {
+      if (answeredEarly) clearTimeout(timer);
       if (!req.complete) finish(new UploadAbortedError());
-      else {
-        bodyDone = true;
-        maybeDone();
-      }
+      else bodyEnded();
     });
     req.pipe(bb);
   });

@@ -1,11 +1,17 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QUOTE_MAX_FILE_BYTES } from "~/forms/quote";
+import { QUOTE_MAX_FILE_BYTES, QUOTE_PASTE_MAX } from "~/forms/quote";
 import { pngOfSize } from "../../../tests/support/files";
-import { parseQuoteUpload, type QuoteUpload } from "./quote-upload.server";
+import { MAX_TEXT_BYTES, parseQuoteUpload, type QuoteUpload } from "./quote-upload.server";
 import { safeFileName, sniffFileType } from "./sniff.server";
+import { tokenRefused } from "./upload-errors.server";
+import { SLOT_ERRORS } from "./upload-slots.server";
+import { openSpool } from "./upload-spool.server";
 
 /*
  * The parser against real sockets: each limit is enforced while the body streams in, the answer is
@@ -46,12 +52,27 @@ let server: http.Server;
 let port = 0;
 const results: Array<QuoteUpload | "aborted"> = [];
 
+let spoolParent = "";
+/** The files of the last upload as they were on disk when it was answered. */
+let lastOnDisk: Buffer[] = [];
+
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
+  spoolParent = mkdtempSync(path.join(tmpdir(), "quote-upload-test-"));
+  server = http.createServer(async (req, res) => {
     const timeoutMs = Number(req.headers["x-timeout"] ?? 5000);
-    parseQuoteUpload(req, { timeoutMs }).then(
+    // X-Refuse: the upload got no slot (upload-slots.server.ts).
+    const refusal = req.headers["x-refuse"] ? SLOT_ERRORS.busy : undefined;
+    // X-Check-Token: the form's token is checked as it arrives ("good" passes, "young" is too young).
+    const checkToken = req.headers["x-check-token"]
+      ? (token: string) =>
+          token === "good" ? null : tokenRefused(token === "young" ? "too_fast" : "invalid")
+      : undefined;
+    const spool = await openSpool(spoolParent);
+    res.once("close", () => void spool.remove());
+    parseQuoteUpload(req, { timeoutMs, refusal, checkToken, spool }).then(
       (upload) => {
         results.push(upload);
+        lastOnDisk = upload.files.map((f) => readFileSync(f.path));
         res.writeHead(upload.error?.status ?? 200, {
           "content-type": "application/json",
           connection: "close",
@@ -60,10 +81,11 @@ beforeAll(async () => {
           JSON.stringify({
             error: upload.error,
             fields: upload.fields,
+            droppedFiles: upload.droppedFiles ?? 0,
             files: upload.files.map((f) => ({
               name: f.fileName,
               type: f.type.label,
-              size: f.content.length,
+              size: f.size,
             })),
           }),
         );
@@ -79,6 +101,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  rmSync(spoolParent, { recursive: true, force: true });
 });
 
 async function post(body: Buffer, headers: Record<string, string> = {}) {
@@ -93,6 +116,7 @@ async function post(body: Buffer, headers: Record<string, string> = {}) {
       error: { title: string; message: string } | null;
       fields: Record<string, string>;
       files: Array<{ name: string; type: string; size: number }>;
+      droppedFiles: number;
     },
   };
 }
@@ -229,6 +253,142 @@ describe("quote upload parser", () => {
     expect(results.at(-1)).toBe("aborted");
   });
 
+  it("keeps each file on disk, not in memory, byte for byte, under its UTF-8 name", async () => {
+    const drawing = pdf(300_000);
+    const { status, body } = await post(multipart([field("company", "Acme"), file("Größe Ø.pdf", drawing)]));
+    expect(status).toBe(200);
+    expect(body.files).toEqual([{ name: "Größe Ø.pdf", type: "PDF", size: drawing.length }]);
+    expect(lastOnDisk).toEqual([drawing]);
+    // The answer is done: the upload's folder is gone.
+    await expect.poll(() => readdirSync(spoolParent)).toEqual([]);
+  });
+
+  it("holds each field to its own limit as it arrives", async () => {
+    const email = `${"a".repeat(243)}@example.com`;
+    expect(email.length).toBe(255);
+    const { status, body } = await post(multipart([field("company", "Acme"), field("email", email)]));
+    expect(status).toBe(413);
+    expect(body.error?.title).toBe("Entry Too Long");
+    expect(body.fields).toEqual({ company: "Acme" });
+    const notes = await post(multipart([field("items[0].notes", "n".repeat(1001))]));
+    expect(notes.status).toBe(413);
+    const fits = await post(
+      multipart([field("email", email.slice(1)), field("items[0].notes", "n\r\n".repeat(500))]),
+    );
+    expect(fits.status).toBe(200);
+  });
+
+  const headOf = (parts: Part[]) => {
+    const whole = multipart(parts);
+    // Everything up to the file's first bytes; the 20 MB announced never follow.
+    return whole.subarray(0, whole.indexOf("%PDF") + 4);
+  };
+  const held = (extra: string) =>
+    `POST /quote HTTP/1.1\r\nHost: 127.0.0.1\r\n${extra}Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${20 * 1024 * 1024}\r\n\r\n`;
+
+  it("refuses a file sent before the form's token at once, reading none of it", async () => {
+    const answer = await rawRequest(
+      held("X-Check-Token: 1\r\n"),
+      [headOf([field("company", "Acme"), file("drawing.pdf", pdf(10)), field("startedAt", "good")])],
+      0,
+      "wait",
+    );
+    expect(answer.startsWith("HTTP/1.1 400")).toBe(true);
+    expect(answer).toContain("The form was sent in an order this site does not accept.");
+  });
+
+  it("answers a refused token as the first file begins, with the fields read so far", async () => {
+    const answer = await rawRequest(
+      held("X-Check-Token: 1\r\n"),
+      [headOf([field("startedAt", "forged"), field("company", "Acme"), file("drawing.pdf", pdf(10))])],
+      0,
+      "wait",
+    );
+    expect(answer.startsWith("HTTP/1.1 400")).toBe(true);
+    expect(answer).toContain('"title":"Please Try Again"');
+    expect(answer).toContain('"company":"Acme"');
+    // A good token lets the file through.
+    const { status, body } = await post(multipart([field("startedAt", "good"), file("a.pdf", pdf())]), {
+      "x-check-token": "1",
+    });
+    expect(status).toBe(200);
+    expect(body.files).toHaveLength(1);
+    // A genuine token too young to send with: the files are passed over unread and the rest reaches the
+    // route, which answers 'Add rows' (which needs no token) or refuses the send.
+    const young = await post(
+      multipart([field("startedAt", "young"), file("a.pdf", pdf()), field("intent", "add-rows")]),
+      { "x-check-token": "1" },
+    );
+    expect(young.status).toBe(200);
+    expect(young.body.files).toEqual([]);
+    expect(young.body.droppedFiles).toBe(1);
+    expect(young.body.fields.intent).toBe("add-rows");
+    // A post without files reaches the route, which checks the token itself.
+    const rows = await post(multipart([field("startedAt", "forged"), field("intent", "add-rows")]), {
+      "x-check-token": "1",
+    });
+    expect(rows.status).toBe(200);
+  });
+
+  it("refuses a paste list longer than its box before anything parses it, counting a line break once", async () => {
+    const full = `${"ITEM-1, 5\r\n".repeat(QUOTE_PASTE_MAX / 10 - 1)}ITEM-1, 50`;
+    const accepted = await post(multipart([field("pasteList", full)]));
+    expect(accepted.status).toBe(200);
+    const over = await post(multipart([field("company", "Acme"), field("pasteList", `${full}0`)]));
+    expect(over.status).toBe(413);
+    expect(over.body.error?.title).toBe("Entry Too Long");
+    expect(over.body.fields).toEqual({ company: "Acme" });
+  });
+
+  it("refuses more text than the whole form can hold", async () => {
+    // 100 rows of notes at the most each may carry (1,000 three-byte characters): more than the
+    // form's own limits allow in all.
+    const notes = Array.from({ length: 100 }, (_, i) => field(`items[${i}].notes`, "€".repeat(1000)));
+    expect(notes.length * 3000).toBeGreaterThan(MAX_TEXT_BYTES);
+    const { status, body } = await post(multipart(notes));
+    expect(status).toBe(413);
+    expect(body.error?.title).toBe("Entry Too Long");
+    expect(Object.keys(body.fields).length).toBeLessThan(notes.length);
+  });
+
+  it("without a slot, reads the fields and answers as soon as a file begins, before the file is sent", async () => {
+    const start = multipart([
+      field("company", "Acme"),
+      file("", Buffer.alloc(0)),
+      field("email", "buyer@example.com"),
+      file("drawing.pdf", pdf(10)),
+    ]);
+    // Everything up to the file's first bytes; its 20 MB never follow.
+    const sent = start.subarray(0, start.indexOf("%PDF") + 4);
+    const answer = await rawRequest(
+      `POST /quote HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Refuse: 1\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${20 * 1024 * 1024}\r\n\r\n`,
+      [sent],
+      0,
+      "wait",
+    );
+    expect(answer.startsWith("HTTP/1.1 503")).toBe(true);
+    // The test server's answer is chunked: the JSON is its first chunk.
+    const chunked = answer.slice(answer.indexOf("\r\n\r\n") + 4);
+    const size = Number.parseInt(chunked, 16);
+    const json = chunked.slice(chunked.indexOf("\r\n") + 2).slice(0, size);
+    const body = JSON.parse(json) as {
+      error: { title: string; retryAfterSeconds: number };
+      fields: Record<string, string>;
+      files: unknown[];
+    };
+    expect(body.error).toMatchObject({ title: "Server Busy", retryAfterSeconds: 30 });
+    expect(body.fields).toEqual({ company: "Acme", email: "buyer@example.com" });
+    expect(body.files).toEqual([]);
+  });
+
+  it("without a slot and without files, answers the refusal with every field once the body ends", async () => {
+    const { status, body } = await post(multipart([field("company", "Acme"), field("name", "Rae")]), {
+      "x-refuse": "1",
+    });
+    expect(status).toBe(503);
+    expect(body.fields).toEqual({ company: "Acme", name: "Rae" });
+  });
+
   it("answers 408 to an upload slower than its time limit", async () => {
     const body = multipart([field("company", "Acme"), file("drawing.pdf", pdf(50_000))]);
     const slices = Array.from({ length: 10 }, (_, i) => body.subarray(i * 1000, (i + 1) * 1000));
@@ -264,6 +424,7 @@ describe("content sniffing", () => {
       Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]),
       Buffer.from("GIF89a\x01\x00\x01\x00"),
       Buffer.from("plain text that mentions ISO-10303-21; later on"),
+      Buffer.from("%!/bin/sh\nrm -rf /\n"),
     ]) {
       expect(await sniffFileType(head)).toBeNull();
     }

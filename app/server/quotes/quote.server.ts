@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import {
   hasDetails,
   parseQuote,
@@ -10,27 +11,27 @@ import {
   type QuoteFieldErrors,
   type QuoteValues,
   quoteValuesFromFields,
-  withPastedRows,
 } from "~/forms/quote";
+import { withPastedRows } from "~/forms/quote-paste";
 import type { QuoteServices } from "~/load-context";
 import { writeTransaction } from "~/server/db/database.server";
 import { isoTime } from "~/server/db/schema.server";
 import { queueAcknowledgement } from "~/server/forms/acknowledgement.server";
 import { newReference, withFreshReference } from "~/server/forms/reference.server";
 import { enqueueMail, storeFile } from "~/server/mail/outbox.server";
-import { hitRateLimit, type RateLimit, tooManyRequests } from "~/server/rate-limit.server";
+import { tooManyRequests } from "~/server/rate-limit.server";
 import { buildQuoteNotification } from "./quote-email.server";
+import { countQuotePost } from "./quote-limits.server";
 import { checkFormStart } from "./quote-token.server";
 import type { QuoteUpload } from "./quote-upload.server";
 
-/** Per-client limit of the quote form (docs/product.md#per-client-limits): a buyer sends few, a bot many. */
-export const QUOTE_CLIENT_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60 * 1000 };
+export { QUOTE_CLIENT_LIMIT } from "./quote-limits.server";
 
 export type QuoteResult =
   | { ok: true; status: 200; title: string; message: string; reference: string }
   | {
       ok: false;
-      status: 400 | 408 | 413 | 429 | 500;
+      status: 400 | 408 | 413 | 429 | 500 | 503;
       title: string;
       message: string;
       /** Messages per field (`email`, `items.2.quantity`, `files`), for the messages beside the fields. */
@@ -41,8 +42,9 @@ export type QuoteResult =
     };
 
 /**
- * Handles one quote post (docs/quotes.md): the upload's own errors, the honeypot, the minimum fill
- * time, validation, the per-client limit; then the request, its items and files, the sales
+ * Handles one quote post (docs/quotes.md): the per-client limit (every post counts, refused or not,
+ * but for the server's own refusals), the upload's own errors, the honeypot, the minimum fill time,
+ * validation; then the request, its items and files (read from disk one at a time), the sales
  * notification with the files and the buyer's acknowledgement are stored in one transaction.
  */
 export async function submitQuote(
@@ -54,6 +56,23 @@ export async function submitQuote(
   const now = deps.now?.() ?? new Date();
   const typed = quoteValuesFromFields(upload.fields);
 
+  // Every upload slot taken, or our disk failing: the server's doing, not counted against the client
+  // (the busy refusals are logged by the pipeline, once a minute).
+  if (upload.error && upload.error.status >= 500) {
+    if (upload.error.status === 500) logger.error({ clientKey }, "quote upload could not be kept on disk");
+    return { ok: false, ...upload.error, values: typed };
+  }
+  try {
+    const limit = await countQuotePost(db, clientKey, now);
+    if (!limit.allowed) {
+      if (!limit.repeated)
+        logger.warn({ clientKey, count: limit.count }, "quote form: per-client limit reached");
+      return { ...tooManyRequests(limit), values: typed };
+    }
+  } catch (error) {
+    logger.error({ err: error, clientKey }, "quote request could not be counted");
+    return { ok: false, status: 500, ...QUOTE_FAILURE, values: typed };
+  }
   if (upload.error) {
     logger.warn(
       { clientKey, status: upload.error.status, problem: upload.error.title },
@@ -84,13 +103,6 @@ export async function submitQuote(
   const quote = parsed.data;
 
   try {
-    const limit = await hitRateLimit(db, `quote:${clientKey}`, QUOTE_CLIENT_LIMIT, now);
-    if (!limit.allowed) {
-      if (!limit.repeated)
-        logger.warn({ clientKey, count: limit.count }, "quote form: per-client limit reached");
-      return { ...tooManyRequests(limit), values };
-    }
-
     const stored = await withFreshReference("Q", (reference) =>
       writeTransaction(db, async (trx) => {
         const request = await trx
@@ -127,9 +139,11 @@ export async function submitQuote(
           .execute();
         const fileIds: number[] = [];
         for (const [position, file] of upload.files.entries()) {
+          // One file in memory at a time, read from where it waited on disk.
+          const content = await readFile(file.path);
           const fileId = await storeFile(
             trx,
-            { fileName: file.fileName, contentType: file.type.contentType, content: file.content },
+            { fileName: file.fileName, contentType: file.type.contentType, content },
             now,
           );
           await trx
@@ -150,7 +164,8 @@ export async function submitQuote(
         const outboxId = await enqueueMail(trx, { ...mail, attachmentFileIds: fileIds }, now);
         const acknowledgementId = await queueAcknowledgement(
           trx,
-          { kind: "quote", reference, email: quote.email, mailFrom: deps.mailFrom },
+          deps,
+          { kind: "quote", reference, email: quote.email },
           now,
         );
         return { requestId: request.id, reference, outboxId, acknowledgementId };

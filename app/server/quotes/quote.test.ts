@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { QUOTE_ERRORS, QUOTE_MAX_ITEMS, QUOTE_SUCCESS, QUOTE_TOO_FAST } from "~/forms/quote";
 import type { QuoteServices } from "~/load-context";
 import { submitContact } from "~/server/forms/contact.server";
@@ -21,10 +24,16 @@ const now = new Date("2025-06-02T14:30:00.000Z");
 
 const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n"), randomBytes(40_000)]);
 const png = pngOfSize(20_008);
+// Where the server keeps an upload's files until they are stored (upload-spool.server.ts).
+const spoolDir = mkdtempSync(path.join(tmpdir(), "quote-test-"));
+afterAll(() => rmSync(spoolDir, { recursive: true, force: true }));
+let spooled = 0;
 const fileOf = async (fileName: string, content: Buffer): Promise<QuoteUploadFile> => {
   const type = await sniffFileType(content);
   if (!type) throw new Error("test file of unknown type");
-  return { fileName, type, content };
+  const file = path.join(spoolDir, String(spooled++));
+  writeFileSync(file, content);
+  return { fileName, type, path: file, size: content.length };
 };
 
 const fields = (extra: Record<string, string> = {}): Record<string, string> => ({
@@ -217,6 +226,43 @@ describe.each(testDialects)("submitQuote on $name", ({ create }) => {
     expect(refused).toMatchObject({ ok: false, status: 429 });
     expect(refused.ok ? 0 : refused.retryAfterSeconds).toBeGreaterThan(0);
     expect((await counts()).requests).toBe(5);
+  });
+
+  it("counts refused posts against the client too, but not the server's own 'Server Busy'", async () => {
+    const busy = { status: 503, title: "Server Busy", message: "Busy", retryAfterSeconds: 30 } as const;
+    for (let i = 0; i < 3; i++)
+      expect((await submitQuote(deps, { ...upload(fields()), error: busy }, "client-d")).status).toBe(503);
+    expect((await submitQuote(deps, upload(fields({ email: "dana@" })), "client-d")).status).toBe(400);
+    expect((await submitQuote(deps, upload(fields({ startedAt: "forged" })), "client-d")).status).toBe(400);
+    const tooLong = { status: 413, title: "Entry Too Long", message: "Too long" } as const;
+    expect((await submitQuote(deps, { ...upload(fields()), error: tooLong }, "client-d")).status).toBe(413);
+    expect((await submitQuote(deps, upload(fields({ website: "spam" })), "client-d")).status).toBe(200);
+    expect((await submitQuote(deps, upload(fields()), "client-d")).status).toBe(200);
+    // Five counted: the sixth post is refused, whatever it carries.
+    const refused = await submitQuote(deps, upload(fields()), "client-d");
+    expect(refused).toMatchObject({ ok: false, status: 429, title: "Too Many Requests" });
+    expect((await counts()).requests).toBe(1);
+  });
+
+  it("refuses a label size unit that is not one of the form's choices", async () => {
+    const result = await submitQuote(deps, upload(fields({ "labels.sizeUnit": "roll" })), "client-e");
+    expect(result).toMatchObject({ ok: false, status: 400, ...QUOTE_ERRORS.sizeUnitInvalid });
+    expect(result.ok ? {} : result.fieldErrors).toEqual({
+      "labels.sizeUnit": QUOTE_ERRORS.sizeUnitInvalid.message,
+    });
+    expect(await counts()).toEqual({ requests: 0, items: 0, files: 0, outbox: 0 });
+  });
+
+  it("stores a file under its non-ASCII name, byte for byte from disk", async () => {
+    const result = await submitQuote(
+      deps,
+      upload(fields(), [await fileOf("Größe Ø 40.pdf", pdf)]),
+      "client-f",
+    );
+    expect(result.ok).toBe(true);
+    const stored = await t.db.selectFrom("stored_files").select(["file_name", "content"]).execute();
+    expect(stored.map((file) => file.file_name)).toEqual(["Größe Ø 40.pdf"]);
+    expect(sha256(Buffer.from(stored[0]?.content ?? []))).toBe(sha256(pdf));
   });
 
   it("acknowledges an address at most once an hour, across quotes and contact messages", async () => {

@@ -1,0 +1,136 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { SiteServices } from "~/load-context";
+import { quoteLimitBeforeBody } from "./quote-limits.server";
+import { checkFormStart } from "./quote-token.server";
+import {
+  DEFAULT_QUOTE_UPLOAD_TIMEOUT_MS,
+  parseQuoteUpload,
+  type QuoteUpload,
+  UploadAbortedError,
+} from "./quote-upload.server";
+import { type QuoteUploadError, tokenRefused } from "./upload-errors.server";
+import type { UploadSlots } from "./upload-slots.server";
+import { DEFAULT_SPOOL_PARENT, openSpool, prepareSpoolParent, type UploadSpool } from "./upload-spool.server";
+
+/*
+ * What a quote post goes through before its body is read, and how (docs/decisions/0020-quote-uploads-under-attack.md):
+ * 1. the client's per-client limits, when the request starts: over one, 429 and no byte of the body read;
+ * 2. an upload slot: without one, its text is read but no file byte (503 or 429 as the first file begins);
+ * 3. with one, a folder of its own on disk for the files, removed when the answer is done;
+ * 4. the form's token, checked the moment it arrives (the form sends it first): refused, no file byte
+ *    is read either; a file sent before it is refused at once.
+ * The result goes to the route as context.upload, which answers it.
+ */
+
+export interface QuoteGateOptions {
+  services: Pick<SiteServices, "db" | "logger" | "formSecret">;
+  /** The per-client limits' key of a request (IPv6 by /64). */
+  clientKey: (req: IncomingMessage) => string;
+  slots: UploadSlots;
+  timeoutMs?: number;
+  /** Where upload folders go; DEFAULT_SPOOL_PARENT unless a test says otherwise. */
+  spoolParent?: string;
+}
+
+/** Answers whose request line is not logged one by one (a busy server refusing uploads: see noteBusy). */
+const quietAnswers = new WeakSet<ServerResponse>();
+
+/** True for an answer the request log should leave out (logged at debug level): its gate said so. */
+export function isQuietAnswer(res: ServerResponse): boolean {
+  return quietAnswers.has(res);
+}
+
+/** Nothing of the body is read: answered now, the rest read and dropped within the time limit. */
+function refuseUnread(req: IncomingMessage, problem: QuoteUploadError, timeoutMs: number): QuoteUpload {
+  const timer = setTimeout(() => req.destroy(), timeoutMs);
+  const done = () => clearTimeout(timer);
+  req.once("end", done);
+  req.once("close", done);
+  req.resume();
+  return { fields: {}, files: [], error: problem, complete: true };
+}
+
+export function createQuoteGate(options: QuoteGateOptions) {
+  const { services, slots } = options;
+  const { logger } = services;
+  const timeoutMs = options.timeoutMs;
+  const parent = options.spoolParent ?? DEFAULT_SPOOL_PARENT;
+  let prepared: Promise<void> | undefined;
+  const prepare = () => {
+    prepared ??= prepareSpoolParent(parent).then(
+      ({ removed }) => {
+        if (removed > 0)
+          logger.info({ removed }, "removed quote upload folders a stopped process left behind");
+      },
+      (error: unknown) => {
+        prepared = undefined;
+        throw error;
+      },
+    );
+    return prepared;
+  };
+  // A flood of uploads while every slot is taken is one incident, not one error line per post: a
+  // warning when it starts, then at most one a minute with the count since.
+  let lastBusyLog = 0;
+  let busySince = 0;
+  const noteBusy = () => {
+    const now = Date.now();
+    busySince += 1;
+    if (now - lastBusyLog < 60_000) return;
+    logger.warn(
+      { refused: busySince, slotsInUse: slots.inUse },
+      "quote uploads refused: every upload slot is taken",
+    );
+    lastBusyLog = now;
+    busySince = 0;
+  };
+
+  /** Reads a quote post under the rules above; rejects with UploadAbortedError when the client goes. */
+  return async function readQuotePost(req: IncomingMessage, res: ServerResponse): Promise<QuoteUpload> {
+    let closed = false;
+    const whenClosed: Array<() => void> = [];
+    res.once("close", () => {
+      closed = true;
+      for (const run of whenClosed) run();
+    });
+    const onClose = (run: () => void) => (closed ? run() : whenClosed.push(run));
+    const client = options.clientKey(req);
+
+    const limited = await quoteLimitBeforeBody(services.db, client, new Date()).catch((error: unknown) => {
+      // Read on; counting the post (submitQuote) needs the database too, and answers 500 without it.
+      logger.error({ err: error }, "quote per-client limit could not be read");
+      return null;
+    });
+    if (closed) throw new UploadAbortedError();
+    if (limited) return refuseUnread(req, limited, timeoutMs ?? DEFAULT_QUOTE_UPLOAD_TIMEOUT_MS);
+
+    const slot = slots.take(client);
+    let spool: UploadSpool | undefined;
+    if (slot.ok) {
+      onClose(slot.release);
+      await prepare();
+      spool = await openSpool(parent);
+      const opened = spool;
+      onClose(() => {
+        opened
+          .remove()
+          .catch((error: unknown) =>
+            logger.error({ err: error }, "a quote upload folder could not be removed"),
+          );
+      });
+      if (closed) throw new UploadAbortedError();
+    } else if (slot.refusal.status === 503) {
+      quietAnswers.add(res);
+      noteBusy();
+    }
+    return parseQuoteUpload(req, {
+      timeoutMs,
+      refusal: slot.ok ? undefined : slot.refusal,
+      spool,
+      checkToken: (token) => {
+        const check = checkFormStart(token, services.formSecret, new Date());
+        return check === "ok" ? null : tokenRefused(check);
+      },
+    });
+  };
+}
