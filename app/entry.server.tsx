@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { handleWantsNoScripts } from "~/lib/page-scripts";
 import { paintFirstStream } from "~/server/http/paint-first.server";
 
 export const streamTimeout = 5_000;
@@ -28,13 +29,18 @@ export default function handleRequest(
   }
   // The load context is empty while pages are prerendered at build time.
   const nonce: string | undefined = loadContext?.cspNonce;
+  const scripts = pageHasScripts(routerContext);
+  // A page without scripts (decision 0023) gets no hydration data either: React Router would stream it
+  // in inline scripts that nothing reads.
+  const context: EntryContext = scripts ? routerContext : withoutHandoffStream(routerContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers and prerendering get the whole page at once; people get the shell as soon as it is ready.
+    // So does a page without scripts: nothing could fill in a part sent later.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      !scripts || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
@@ -43,7 +49,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ServerRouter context={context} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
@@ -59,7 +65,8 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           // pipeline() passes an error of the render on, so the answer ends instead of hanging.
-          const page = import.meta.env.DEV ? body : pipeline(body, paintFirstStream(), () => undefined);
+          const page =
+            import.meta.env.DEV || !scripts ? body : pipeline(body, paintFirstStream(), () => undefined);
           resolve(
             new Response(createReadableStreamFromReadable(page), {
               headers: responseHeaders,
@@ -82,4 +89,15 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/** False when the deepest matched route's `handle` asks for no scripts (app/lib/page-scripts.ts). */
+function pageHasScripts(context: EntryContext): boolean {
+  const leaf = context.staticHandlerContext.matches.at(-1);
+  return !leaf || !handleWantsNoScripts(context.routeModules[leaf.route.id]?.handle);
+}
+
+function withoutHandoffStream(context: EntryContext): EntryContext {
+  context.serverHandoffStream?.cancel().catch(() => undefined);
+  return { ...context, serverHandoffStream: undefined };
 }

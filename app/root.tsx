@@ -13,8 +13,8 @@ import "./app.css";
 import { IconSprite, IconsProvider } from "~/components/icons/icon-sprite";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
-import { TooltipProvider } from "~/components/ui/tooltip";
 import { useNonce } from "~/lib/nonce";
+import { SPECULATION_RULES, usePageScripts } from "~/lib/page-scripts";
 import { ORIGIN_PLACEHOLDER } from "~/lib/site";
 
 export const links: LinksFunction = () => [
@@ -37,6 +37,8 @@ export const shouldRevalidate = () => false;
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Decision 0023: a page whose route asks for no scripts is a plain document (links load documents).
+  const scripts = usePageScripts();
   return (
     <html lang="en-US">
       <head>
@@ -54,17 +56,26 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to main content
         </a>
         <IconsProvider>
-          <TooltipProvider>
-            <SiteHeader />
-            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-              {children}
-            </main>
-            <SiteFooter />
-          </TooltipProvider>
+          <SiteHeader />
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            {children}
+          </main>
+          <SiteFooter />
           <IconSprite />
         </IconsProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
+        {/* Prefetches a page link on hover or press, where the browser supports it (decision 0023). */}
+        <script
+          type="speculationrules"
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own, not visitor input.
+          dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }}
+        />
       </body>
     </html>
   );

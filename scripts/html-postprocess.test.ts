@@ -87,7 +87,7 @@ describe("postprocessPage", () => {
     const once = postprocessPage(page);
     expect(once).not.toContain("modulepreload");
     expect(once).not.toContain("$RC");
-    expect(once).toContain('addEventListener("load",');
+    expect(once).toContain('"pointermove","pointerdown"');
     expect(postprocessPage(once)).toBe(once);
   });
 });

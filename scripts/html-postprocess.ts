@@ -82,6 +82,9 @@ export function withMinifiedScripts(html: string): string {
     if (/\bsrc=/.test(attributes) || (type !== undefined && type !== "module") || body.trim() === "") {
       return whole;
     }
+    // Already minified (one line): a second pass may pick other short names, so the build would not
+    // give the same page twice.
+    if (!body.trim().includes("\n")) return whole;
     const minified = transformSync(body, {
       minify: true,
       target: "es2020",

@@ -7,9 +7,13 @@ import { PageHero } from "~/components/page/page-hero";
 import { Button } from "~/components/ui/button";
 import { about } from "~/content/about";
 import { pages } from "~/content/pages";
+import { noScripts } from "~/lib/page-scripts";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
 import type { Route } from "./+types/about";
+
+/** Nothing here needs a script: the page is served without any (docs/decisions/0023). */
+export const handle = noScripts;
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.about, siteOrigin(matches));
 

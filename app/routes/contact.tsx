@@ -5,7 +5,8 @@ import { PageHero } from "~/components/page/page-hero";
 import { Toaster } from "~/components/ui/toaster";
 import { contact } from "~/content/contact";
 import { pages } from "~/content/pages";
-import { contactValues } from "~/forms/contact";
+import { type ContactValues, contactValues } from "~/forms/contact";
+import { isPrefillPost, prefillValues } from "~/forms/contact-prefill";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
 import { formResultHeaders, handleFormPost } from "~/server/forms/form-request.server";
@@ -18,6 +19,10 @@ export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.contact
  * and a refused post comes back with what was sent and each invalid field's message.
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  const prefill = await readPrefill(request);
+  // The home page's form carried its fields here (docs/product.md#home-message-form): fill the form in,
+  // send nothing. The typed text is in the page, so no cache may keep it.
+  if (prefill) return data({ prefill }, { headers: { "Cache-Control": "no-store" } });
   const { result, fields } = await handleFormPost(request, context, "contact");
   const body: ContactActionData = {
     ok: result.ok,
@@ -32,8 +37,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(body, { status: result.status, headers: formResultHeaders(result) });
 }
 
+/**
+ * The action's headers reach the page it answers with: `Cache-Control: no-store` (the page shows what
+ * was typed) and a 429's `Retry-After`. Without this export React Router would drop them.
+ */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+/** The home form's values when this post is one (its marker set), read from a copy of the body. */
+async function readPrefill(request: Request): Promise<ContactValues | undefined> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return undefined;
+  try {
+    const form = await request.clone().formData();
+    return isPrefillPost(form) ? prefillValues(form) : undefined;
+  } catch {
+    // A body that cannot be read is the contact form's to refuse, with its own message.
+    return undefined;
+  }
+}
+
 export default function Contact({ actionData }: Route.ComponentProps) {
   const { form } = contact;
+  const prefill = actionData && "prefill" in actionData ? actionData.prefill : undefined;
+  const outcome = actionData && !("prefill" in actionData) ? actionData : undefined;
   return (
     <>
       <PageHero heading={contact.hero.heading} lead={contact.hero.lead} image="hero-contact" />
@@ -45,7 +71,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               {form.heading}
             </h2>
             <p className="text-lg text-slate-700">{form.intro}</p>
-            <ContactForm content={form} actionData={actionData} />
+            <ContactForm content={form} actionData={outcome} prefill={prefill} />
           </section>
           <div className="lg:col-span-2">
             <LocationsAndHours content={contact} />

@@ -9,9 +9,13 @@ import { SectionHeading } from "~/components/page/section-heading";
 import { Button } from "~/components/ui/button";
 import { home } from "~/content/home";
 import { pages } from "~/content/pages";
+import { noScripts } from "~/lib/page-scripts";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
 import type { Route } from "./+types/home";
+
+/** Nothing here needs a script: the page is served without any (docs/decisions/0023). */
+export const handle = noScripts;
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.home, siteOrigin(matches));
 

@@ -1,9 +1,13 @@
 import { useEffect } from "react";
 import { data, Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { noScripts } from "~/lib/page-scripts";
 import { buildMeta, pageTitle } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
 import type { Route } from "./+types/not-found";
+
+/** Nothing here needs a script: the page is served without any (docs/decisions/0023). */
+export const handle = noScripts;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);

@@ -6,9 +6,13 @@ import { ProductSectionNav } from "~/components/products/section-nav";
 import { pages } from "~/content/pages";
 import { products } from "~/content/products";
 import { inquiryDraft } from "~/lib/inquiry-drafts";
+import { noScripts } from "~/lib/page-scripts";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
 import type { Route } from "./+types/products";
+
+/** Nothing here needs a script: the page is served without any (docs/decisions/0023). */
+export const handle = noScripts;
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.products, siteOrigin(matches));
 

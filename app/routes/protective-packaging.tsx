@@ -8,10 +8,14 @@ import { QuoteOnlineLink } from "~/components/quote/quote-online-link";
 import { pages } from "~/content/pages";
 import { protectivePackaging } from "~/content/protective-packaging";
 import { inquiryDrafts } from "~/lib/inquiry-drafts";
+import { noScripts } from "~/lib/page-scripts";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
 import { buildBusinessJsonLd } from "~/lib/structured-data";
 import type { Route } from "./+types/protective-packaging";
+
+/** Nothing here needs a script: the page is served without any (docs/decisions/0023). */
+export const handle = noScripts;
 
 // The business data goes into the server-rendered head for search engines; the page does not show it.
 export const meta: Route.MetaFunction = ({ matches }) => [

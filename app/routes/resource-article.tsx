@@ -12,9 +12,13 @@ import type { Article } from "~/content/articles";
 import { resources } from "~/content/resources";
 import { articleJsonLd } from "~/lib/article-json-ld";
 import { inquiryDrafts } from "~/lib/inquiry-drafts";
+import { noScripts } from "~/lib/page-scripts";
 import { buildMeta, pageTitle } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
 import type { Route } from "./+types/resource-article";
+
+/** Nothing here needs a script: the page is served without any (docs/decisions/0023). */
+export const handle = noScripts;
 
 // The text is read here and nowhere else in this module: the loader runs only on the server and at
 // prerender, so the browser gets the text in this page's HTML and .data file, not in a script bundle.

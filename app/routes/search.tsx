@@ -3,6 +3,7 @@ import { data, Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { telHref } from "~/content/company";
 import { searchPage } from "~/content/search";
+import { noScripts } from "~/lib/page-scripts";
 import { isSitePath, type SearchHit, type SiteSearchResult, type TextPiece } from "~/lib/search-types";
 import { buildMeta, pageTitle } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
@@ -11,17 +12,20 @@ import { cleanQuery } from "~/server/search/normalize.server";
 import { siteSearch } from "~/server/search/site-index.server";
 import type { Route } from "./+types/search";
 
+/** Nothing here needs a script: the page is served without any (docs/decisions/0023). */
+export const handle = noScripts;
+
 /**
  * /search?q=: the whole site's search, rendered on the server for every request so it works without
  * JavaScript (docs/search.md). A search that finds nothing is counted for the owner, by its
- * normalised text only.
+ * normalised text only, within the client's hourly budget of misses.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   const query = cleanQuery(new URL(request.url).searchParams.get("q"));
   const result: SiteSearchResult | null = query ? siteSearch.search(query) : null;
   if (result?.total === 0) {
     // Counting must not slow the answer down or fail it: the page does not wait for the database.
-    recordSearchMiss(context.services.db, query).catch((error: unknown) =>
+    recordSearchMiss(context.services.db, context.clientKey, query).catch((error: unknown) =>
       context.services.logger.warn({ err: error }, "could not count a search without results"),
     );
   }

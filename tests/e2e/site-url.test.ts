@@ -43,7 +43,8 @@ test("a server started with SITE_URL puts that origin everywhere, without a rebu
     page.on("console", (message) => {
       if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
     });
-    await page.goto(`${server.origin}/`);
+    // In-app navigation happens from the pages with scripts (decision 0023).
+    await page.goto(`${server.origin}/contact`);
     await waitForHydration(page);
     await navigateInApp(page, "/products");
     await expect(page).toHaveURL(/\/products$/);

@@ -28,11 +28,22 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(summary, summary.join("\n")).toEqual([]);
 }
 
-/** Waits until React has hydrated the page, so clicks reach React's handlers. */
+/**
+ * Waits until the page is ready for a visitor: a page with scripts once React has hydrated it, so
+ * clicks reach React's handlers; a page served without scripts (decision 0023) once it has loaded,
+ * as there is nothing to hydrate.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    Boolean((window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter),
-  );
+  await page.waitForLoadState("load");
+  const hasScripts = await page.evaluate(() => document.querySelector("script[type=module]") !== null);
+  if (hasScripts) {
+    // A page with forms loads its scripts on the visitor's first interaction: the pointer moving is one.
+    await page.mouse.move(1, 1);
+    await page.mouse.move(2, 2);
+    await page.waitForFunction(() =>
+      Boolean((window as unknown as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter),
+    );
+  }
   await page.waitForLoadState("networkidle");
 }
 

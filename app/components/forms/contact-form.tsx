@@ -1,5 +1,4 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useLocation } from "react-router";
 import {
   Field,
   fieldProps,
@@ -29,7 +28,6 @@ import {
   HONEYPOT_FIELD,
   parseContact,
 } from "~/forms/contact";
-import { readContactPrefill } from "~/forms/contact-prefill";
 
 type Errors = FieldErrors<ContactField>;
 
@@ -38,17 +36,6 @@ export type ContactActionData = Pick<FormResult, "ok" | "status" | "title" | "me
   fieldErrors?: Errors | undefined;
   values?: ContactValues | undefined;
 };
-
-function initialValues(state: unknown, returned?: ContactValues): ContactValues {
-  if (returned) return returned;
-  const prefill = readContactPrefill(state);
-  const values = contactValues();
-  if (!prefill) return values;
-  const message = prefill.company
-    ? `${prefill.message}\n\nCompany: ${prefill.company}`.trim()
-    : prefill.message;
-  return { ...values, name: prefill.name, email: prefill.email, message };
-}
 
 function showFailure() {
   notify("error", CONTACT_FAILURE.title, {
@@ -69,14 +56,14 @@ function showFailure() {
 export function ContactForm({
   content,
   actionData,
+  prefill,
 }: {
   content: ContactContent["form"];
-  actionData?: ContactActionData;
+  actionData?: ContactActionData | undefined;
+  /** What the home page's form carried here (docs/product.md#home-message-form). */
+  prefill?: ContactValues | undefined;
 }) {
-  const location = useLocation();
-  const [values, setValues] = useState<ContactValues>(() =>
-    initialValues(location.state, actionData?.values),
-  );
+  const [values, setValues] = useState<ContactValues>(() => actionData?.values ?? prefill ?? contactValues());
   const [errors, setErrors] = useState<Errors>(() => actionData?.fieldErrors ?? {});
   const [status, setStatus] = useState<"idle" | "submitting" | "success">(
     actionData?.ok ? "success" : "idle",

@@ -1,20 +1,17 @@
-import type { FormEvent } from "react";
-import { useNavigate } from "react-router";
 import { Field, TextArea, TextInput } from "~/components/forms/field";
 import { Icon } from "~/components/icons/icon";
 import { SectionHeading } from "~/components/page/section-heading";
 import { Button } from "~/components/ui/button";
 import { company, telHref } from "~/content/company";
 import type { HomeContent } from "~/content/schema";
-import type { ContactPrefill } from "~/forms/contact-prefill";
+import { PREFILL_FIELDS, PREFILL_MARKER } from "~/forms/contact-prefill";
 
 /**
- * This form sends nothing (docs/product.md#home-message-form). Send Message opens /contact with what was
- * typed carried in navigation state, so nothing is lost and no personal data lands in a URL. The
- * inputs have no `name`, so without JavaScript the plain GET to /contact carries nothing either.
+ * This form sends nothing (docs/product.md#home-message-form). Send Message posts what was typed to
+ * /contact with a marker field; the contact page answers with its form filled in. A post, not a link,
+ * so nothing is lost and no personal data lands in a URL; it needs no script on either page.
  */
 export function GetInTouch({ content }: { content: HomeContent["getInTouch"] }) {
-  const navigate = useNavigate();
   const { fields } = content;
   const weekdays = company.hours[0];
   const linkClass = "font-semibold text-navy underline-offset-4 hover:underline";
@@ -49,20 +46,6 @@ export function GetInTouch({ content }: { content: HomeContent["getInTouch"] }) 
     },
   ];
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const value = (id: string) =>
-      (form.elements.namedItem(id) as HTMLInputElement | null)?.value.trim() ?? "";
-    const prefill: ContactPrefill = {
-      name: [value("home-first-name"), value("home-last-name")].filter(Boolean).join(" "),
-      email: value("home-email"),
-      company: value("home-company"),
-      message: value("home-message"),
-    };
-    navigate("/contact", { state: { prefill } });
-  }
-
   return (
     <section aria-labelledby="get-in-touch-heading" className="bg-paper py-16">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-5 lg:px-8">
@@ -84,19 +67,22 @@ export function GetInTouch({ content }: { content: HomeContent["getInTouch"] }) 
           </div>
         </div>
         <form
-          method="get"
+          method="post"
           action="/contact"
-          onSubmit={handleSubmit}
+          // docs/product.md#home-message-form: no validation here; the contact form checks what it gets.
+          noValidate
           aria-labelledby="home-form-heading"
           className="flex flex-col gap-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist sm:p-8 lg:col-span-3"
         >
           <h3 id="home-form-heading" className="text-xl font-bold text-navy">
             {content.formHeading}
           </h3>
+          <input type="hidden" name={PREFILL_MARKER.name} value={PREFILL_MARKER.value} />
           <div className="grid gap-5 sm:grid-cols-2">
             <Field id="home-first-name" label={fields.firstName.label}>
               <TextInput
                 id="home-first-name"
+                name={PREFILL_FIELDS.firstName}
                 autoComplete="given-name"
                 placeholder={fields.firstName.placeholder}
               />
@@ -104,6 +90,7 @@ export function GetInTouch({ content }: { content: HomeContent["getInTouch"] }) 
             <Field id="home-last-name" label={fields.lastName.label}>
               <TextInput
                 id="home-last-name"
+                name={PREFILL_FIELDS.lastName}
                 autoComplete="family-name"
                 placeholder={fields.lastName.placeholder}
               />
@@ -112,6 +99,7 @@ export function GetInTouch({ content }: { content: HomeContent["getInTouch"] }) 
           <Field id="home-email" label={fields.email.label}>
             <TextInput
               id="home-email"
+              name={PREFILL_FIELDS.email}
               type="email"
               autoComplete="email"
               placeholder={fields.email.placeholder}
@@ -120,12 +108,18 @@ export function GetInTouch({ content }: { content: HomeContent["getInTouch"] }) 
           <Field id="home-company" label={fields.company.label}>
             <TextInput
               id="home-company"
+              name={PREFILL_FIELDS.company}
               autoComplete="organization"
               placeholder={fields.company.placeholder}
             />
           </Field>
           <Field id="home-message" label={fields.message.label}>
-            <TextArea id="home-message" rows={5} placeholder={fields.message.placeholder} />
+            <TextArea
+              id="home-message"
+              name={PREFILL_FIELDS.message}
+              rows={5}
+              placeholder={fields.message.placeholder}
+            />
           </Field>
           <p className="text-sm text-slate-600">{content.formNote}</p>
           <Button type="submit" size="lg" className="self-start">

@@ -18,7 +18,7 @@ export function SiteFooter() {
           <ul className="mt-4 flex flex-col gap-2 text-sm">
             {mainNavigation.map((item) => (
               <li key={item.href}>
-                <Link to={item.href} className="rounded-sm hover:text-white hover:underline">
+                <Link to={item.href} reloadDocument className="rounded-sm hover:text-white hover:underline">
                   {item.label}
                 </Link>
               </li>

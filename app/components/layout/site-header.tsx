@@ -14,7 +14,7 @@ export function SiteHeader() {
     <>
       <header className="sticky top-0 z-30 border-b border-mist bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:h-20 lg:px-8">
-          <Link to="/" className="shrink-0 rounded-md" aria-label={`${company.name}, home`}>
+          <Link to="/" reloadDocument className="shrink-0 rounded-md" aria-label={`${company.name}, home`}>
             <Logo />
           </Link>
           <nav aria-label="Main" className="hidden md:block">
@@ -25,6 +25,9 @@ export function SiteHeader() {
                   <li key={item.href}>
                     <NavLink
                       to={item.href}
+                      // Moving between pages loads a document on every page, with or without scripts
+                      // (docs/decisions/0023); speculation rules make it quick.
+                      reloadDocument
                       // The site's rule (docs/product.md#navigation) decides, not NavLink's own.
                       aria-current={active ? "page" : undefined}
                       className={cn(

@@ -25,10 +25,10 @@ const afterLoad =
   'window.__reactRouterManifest = {\n  "entry": {\n    "imports": ["/assets/a.js"]\n  }\n};\n' +
   '  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};\n\n' +
   'import("/assets/entry.client-3.js");});' +
-  "const start=()=>Promise.all([...document.querySelectorAll('img[fetchpriority=\"high\"]')]" +
-  ".map((image)=>image.decode().catch(()=>{})))" +
-  ".then(()=>requestAnimationFrame(()=>setTimeout(hydrate)));" +
-  'document.readyState==="complete"?start():addEventListener("load",start,{once:true});';
+  'const events=["pointermove","pointerdown","touchstart","keydown","focusin","wheel"];' +
+  "const start=()=>{for(const type of events)removeEventListener(type,start,true);hydrate()};" +
+  'document.querySelector("[autofocus]")?start():' +
+  "events.forEach((type)=>addEventListener(type,start,{capture:true,passive:true}));";
 
 describe("withoutModulePreloads", () => {
   it("removes module preload hints, with or without a nonce, and nothing else", () => {
@@ -64,62 +64,61 @@ describe("scriptsAfterLoad", () => {
     expect(scriptsAfterLoad(once)).toBe(once);
   });
 
-  it("gives a script that runs: on load, after the hero is decoded and a frame has passed", async () => {
-    const imported: string[] = [];
-    const steps: string[] = [];
-    const listeners: Array<() => void> = [];
-    const frames: Array<() => void> = [];
-    let decoded: () => void = () => undefined;
-    const hero = {
-      decode: () => {
-        steps.push("decode");
-        return new Promise<void>((resolve) => {
-          decoded = resolve;
-        });
-      },
-    };
+  it("gives a script that runs on the first interaction, once, or at once for a focused field", async () => {
     const body = /<script[^>]*>([\s\S]*)<\/script>/.exec(
       scriptsAfterLoad(`<script type="module">${routerScript}</script>`),
     )?.[1];
-    const window: Record<string, unknown> = {};
-    const run = new Function(
-      "window",
-      "document",
-      "addEventListener",
-      "requestAnimationFrame",
-      "load",
-      (body ?? "").replaceAll("import(", "load("),
-    );
-    run(
-      window,
-      {
-        readyState: "loading",
-        querySelectorAll: (selector: string) => (selector === 'img[fetchpriority="high"]' ? [hero] : []),
-      },
-      (_event: string, listener: () => void) => listeners.push(listener),
-      (frame: () => void) => frames.push(frame),
-      (url: string) => {
-        imported.push(url);
-        return Promise.resolve({ url });
-      },
-    );
+    const start = (autofocus: boolean) => {
+      const imported: string[] = [];
+      const listeners = new Map<string, () => void>();
+      const window: Record<string, unknown> = {};
+      new Function(
+        "window",
+        "document",
+        "addEventListener",
+        "removeEventListener",
+        "load",
+        (body ?? "").replaceAll("import(", "load("),
+      )(
+        window,
+        { querySelector: (selector: string) => (autofocus && selector === "[autofocus]" ? {} : null) },
+        (type: string, listener: () => void) => listeners.set(type, listener),
+        (type: string) => listeners.delete(type),
+        (url: string) => {
+          imported.push(url);
+          return Promise.resolve({ url });
+        },
+      );
+      return { imported, listeners, window };
+    };
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-    expect(steps).toEqual([]);
-    for (const listener of listeners) listener();
-    expect(steps).toEqual(["decode"]);
+
+    const waiting = start(false);
     await settle();
-    expect(frames).toEqual([]);
-    decoded();
+    expect(waiting.imported).toEqual([]);
+    expect([...waiting.listeners.keys()]).toEqual([
+      "pointermove",
+      "pointerdown",
+      "touchstart",
+      "keydown",
+      "focusin",
+      "wheel",
+    ]);
+    waiting.listeners.get("focusin")?.();
     await settle();
-    expect(imported).toEqual([]);
-    for (const frame of frames) frame();
     await settle();
-    await settle();
-    expect(imported).toEqual(["/assets/root-1.js", "/assets/home-2.js", "/assets/entry.client-3.js"]);
-    expect(window.__reactRouterRouteModules).toEqual({
+    expect(waiting.listeners.size).toBe(0);
+    expect(waiting.imported).toEqual(["/assets/root-1.js", "/assets/home-2.js", "/assets/entry.client-3.js"]);
+    expect(waiting.window.__reactRouterRouteModules).toEqual({
       root: { url: "/assets/root-1.js" },
       "routes/home": { url: "/assets/home-2.js" },
     });
+
+    const focused = start(true);
+    await settle();
+    await settle();
+    expect(focused.listeners.size).toBe(0);
+    expect(focused.imported).toHaveLength(3);
   });
 });
 

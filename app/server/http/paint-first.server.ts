@@ -1,11 +1,12 @@
 import { Transform } from "node:stream";
 
 /**
- * Every page paints before its scripts load (docs/decisions/0007 and 0015). The pages are complete
- * without JavaScript, forms included, so the first paint should not wait behind ~110 KB (brotli) of
- * script competing with the HTML, the stylesheet and the hero image on a slow phone connection. The
- * build applies this to the prerendered pages (scripts/precompress-build.ts); entry.server.tsx applies
- * it to the pages rendered on request, as they stream.
+ * Pages with forms paint before their scripts load, and load them on the visitor's first interaction
+ * (docs/decisions/0023, which replaced the load-time start of 0007 and 0015; pages without forms have
+ * no scripts at all). The pages are complete without JavaScript, forms included, so neither the first
+ * paint nor a visitor who only reads should wait behind ~110 KB (brotli) of script. The build applies
+ * this to the prerendered pages (scripts/precompress-build.ts); entry.server.tsx applies it to the
+ * pages rendered on request, as they stream.
  */
 
 /** Drops React Router's `<link rel="modulepreload">` hints, which the browser would fetch at once. */
@@ -18,12 +19,18 @@ const STATIC_IMPORT = /^\s*import\s+(?:\*\s+as\s+([A-Za-z_$][\w$]*)\s+from\s+)?(
 const ENTRY_IMPORT = /\bimport\(("[^"\\]+")\);?\s*$/;
 
 /**
+ * What counts as a visitor's first interaction: the pointer moving or pressing, a key, focus, a touch
+ * or the wheel. Scrolling alone does not: it can be the browser's own.
+ */
+const FIRST_INTERACTION = ["pointermove", "pointerdown", "touchstart", "keydown", "focusin", "wheel"];
+
+/**
  * React Router's inline module script imports the route modules statically (so the browser fetches
  * them as soon as the script is parsed) and then the client entry. This rewrites it to import the
- * same modules, in the same order, once the page is on screen: after the window's `load` event (the
- * stylesheet and the images are in), once the images marked `fetchpriority="high"` (the hero, the
- * largest paint) are decoded, and one frame later. The page then hydrates as before. A script of
- * another shape is left as it is.
+ * same modules, in the same order, on the visitor's first interaction (docs/decisions/0023), or at
+ * once when the page focuses a field as it loads. Until then the page works as HTML (its forms post
+ * to the server); text typed before React takes over is kept (app/lib/typed-before-hydration.ts).
+ * A script of another shape is left as it is.
  */
 export function scriptsAfterLoad(html: string): string {
   return html.replace(MODULE_SCRIPT, (whole, open: string, body: string, close: string) => {
@@ -43,10 +50,10 @@ export function scriptsAfterLoad(html: string): string {
     const imports = urls.map((url) => `import(${url})`).join(",");
     const script =
       `const hydrate=()=>Promise.all([${imports}]).then(([${names.join(",")}])=>{${rest}});` +
-      `const start=()=>Promise.all([...document.querySelectorAll('img[fetchpriority="high"]')]` +
-      ".map((image)=>image.decode().catch(()=>{})))" +
-      ".then(()=>requestAnimationFrame(()=>setTimeout(hydrate)));" +
-      `document.readyState==="complete"?start():addEventListener("load",start,{once:true});`;
+      `const events=${JSON.stringify(FIRST_INTERACTION)};` +
+      "const start=()=>{for(const type of events)removeEventListener(type,start,true);hydrate()};" +
+      'document.querySelector("[autofocus]")?start():' +
+      "events.forEach((type)=>addEventListener(type,start,{capture:true,passive:true}));";
     return `${open}${script}${close}`;
   });
 }
