@@ -9,7 +9,7 @@ import {
   QUOTE_MAX_ITEMS,
   type QuoteUnit,
 } from "~/forms/quote";
-import { parsePastedLine, withPastedRows } from "~/forms/quote-paste";
+import { parsePastedLine, UNIT_WORDS, withPastedRows } from "~/forms/quote-paste";
 
 /*
  * The paste box's lines as rows. The one-pass reader must give exactly the rows the regular
@@ -17,28 +17,6 @@ import { parsePastedLine, withPastedRows } from "~/forms/quote-paste";
  * their backtracking not to matter), and a line that made those expressions backtrack for seconds is
  * just a line.
  */
-
-const UNIT_WORDS: Record<string, QuoteUnit> = {
-  each: "each",
-  ea: "each",
-  pc: "each",
-  pcs: "each",
-  piece: "each",
-  pieces: "each",
-  roll: "roll",
-  rolls: "roll",
-  case: "case",
-  cases: "case",
-  cs: "case",
-  box: "box",
-  boxes: "box",
-  bx: "box",
-  sheet: "sheet",
-  sheets: "sheet",
-  pallet: "pallet",
-  pallets: "pallet",
-  plt: "pallet",
-};
 
 /** The parser as it was before: quadratic on a long line that ends in no quantity. */
 function referenceParse(line: string, area = ""): ItemValues | null {

@@ -9,7 +9,8 @@ import { emptyItem, type ItemValues, QUOTE_MAX_ITEMS, type QuoteUnit, type Quote
  * seconds (docs/decisions/0020-quote-uploads-under-attack.md).
  */
 
-const UNIT_WORDS: Record<string, QuoteUnit> = {
+/** The words a pasted line may give its unit in (the test's reference parser reads the same table). */
+export const UNIT_WORDS: Readonly<Record<string, QuoteUnit>> = {
   each: "each",
   ea: "each",
   pc: "each",

@@ -1,7 +1,17 @@
-import net from "node:net";
 import { expect, test } from "@playwright/test";
 import { startSmtpPeer } from "../support/smtp-peer";
-import { type SpawnedServer, spawnServer } from "./spawned-server";
+import { serverForFile, spawnServer } from "./spawned-server";
+import {
+  BOUNDARY,
+  closing,
+  field,
+  fileHead,
+  formToken,
+  nextClientAddress,
+  openPost as openPostOn,
+} from "./upload-support";
+
+const openPost = (client: string, length: number, start: Buffer) => openPostOn(PORT, client, length, start);
 
 /*
  * What a quote post must get past before the server reads its files (docs/quotes.md#limits-and-checks),
@@ -11,47 +21,13 @@ import { type SpawnedServer, spawnServer } from "./spawned-server";
  */
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 172;
-const BOUNDARY = "----gateBoundary7MA4YWxkTrZu0gW";
 const ANNOUNCED = 20 * 1024 * 1024;
 
 test.describe.configure({ mode: "serial" });
 
-let spawned: SpawnedServer | undefined;
-const server = (): SpawnedServer => {
-  if (!spawned) throw new Error("the server did not start");
-  return spawned;
-};
+const server = serverForFile(PORT, { TRUST_PROXY: "true" });
+const clientAddress = nextClientAddress;
 
-test.beforeAll(async () => {
-  spawned = await spawnServer(PORT, { TRUST_PROXY: "true" });
-});
-test.afterAll(async () => {
-  await spawned?.stop();
-});
-
-let lastClient = 0;
-const clientAddress = () => {
-  lastClient += 1;
-  return `198.51.100.${lastClient}`;
-};
-
-/** A form token as the page hands it out, old enough to pass the fill-time check. */
-async function formToken(origin: string): Promise<string> {
-  const html = await (await fetch(`${origin}/quote`)).text();
-  const token = /name="startedAt" value="([^"]+)"/.exec(html)?.[1];
-  if (!token) throw new Error("the quote page carries no form token");
-  await new Promise((resolve) => setTimeout(resolve, 3_100));
-  return token;
-}
-
-const field = (name: string, value: string) =>
-  Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-const fileHead = (name: string) =>
-  Buffer.from(
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\n` +
-      "Content-Type: application/pdf\r\n\r\n%PDF-1.7\n",
-  );
-const closing = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
 const buyer = [
   field("company", "Gate Test Co"),
   field("name", "Gate Tester"),
@@ -60,45 +36,6 @@ const buyer = [
   field("items[0].quantity", "24"),
   field("items[0].unit", "roll"),
 ];
-
-interface Held {
-  /** The status of the answer, or -1 when none came within `waitMs`. */
-  status(waitMs: number): Promise<number>;
-  answer(): string;
-  send(bytes: Buffer): void;
-  destroy(): void;
-}
-
-/** A POST /quote on a raw socket: its headers (announcing `length`) and `start`, nothing more yet. */
-function openPost(client: string, length: number, start: Buffer): Held {
-  const socket = net.connect(PORT, "127.0.0.1");
-  let received = "";
-  let settle: (status: number) => void = () => undefined;
-  const answered = new Promise<number>((resolve) => {
-    settle = resolve;
-  });
-  socket.on("data", (chunk: Buffer) => {
-    received += chunk.toString("utf8");
-    const status = /^HTTP\/1\.1 (\d{3})/.exec(received);
-    if (status) settle(Number(status[1]));
-  });
-  socket.on("error", () => settle(0));
-  socket.on("close", () => settle(0));
-  socket.write(
-    `POST /quote HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nX-Forwarded-For: ${client}\r\n` +
-      `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${length}\r\n\r\n`,
-  );
-  if (start.length > 0) socket.write(start);
-  return {
-    status: (waitMs) =>
-      Promise.race([answered, new Promise<number>((resolve) => setTimeout(() => resolve(-1), waitMs))]),
-    answer: () => received,
-    send: (bytes) => {
-      socket.write(bytes);
-    },
-    destroy: () => socket.destroy(),
-  };
-}
 
 test("a file sent before the form's token is refused before any of it is read", async () => {
   const post = openPost(
@@ -151,7 +88,7 @@ test("twenty uploads one after another from one client: five accepted, fifteen r
         statuses.push(early);
         continue;
       }
-      post.send(Buffer.concat([start, rest]));
+      post.write(Buffer.concat([start, rest]));
       const status = await post.status(10_000);
       if (status === 200) expect(post.answer()).toMatch(/Your reference: <strong[^>]*>Q-/);
       statuses.push(status === 200 ? 200 : status + 1000);

@@ -1,7 +1,18 @@
 import { readFileSync } from "node:fs";
-import net from "node:net";
 import { expect, test } from "@playwright/test";
-import { type SpawnedServer, spawnServer } from "./spawned-server";
+import { serverForFile } from "./spawned-server";
+import {
+  BOUNDARY,
+  closing,
+  field,
+  fileHead,
+  nextClientAddress,
+  openPost,
+  formToken as tokenFrom,
+} from "./upload-support";
+
+const formToken = () => tokenFrom(server().origin);
+const openUpload = (client: string, length: number, start: Buffer) => openPost(PORT, client, length, start);
 
 /*
  * The quote upload path as an attacker uses it, against a production server of our own: a paste list
@@ -10,51 +21,13 @@ import { type SpawnedServer, spawnServer } from "./spawned-server";
  */
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 70;
-const BOUNDARY = "----hostileUploadBoundary7MA4YWxkTrZu0gW";
 const FILE_BYTES = 24 * 1024 * 1024;
 const CHUNK = Buffer.alloc(256 * 1024, 0x41);
 
 test.describe.configure({ mode: "serial" });
 
-let spawned: SpawnedServer | undefined;
-const server = (): SpawnedServer => {
-  if (!spawned) throw new Error("the server did not start");
-  return spawned;
-};
-
-test.beforeAll(async () => {
-  spawned = await spawnServer(PORT, { TRUST_PROXY: "true" });
-});
-
-test.afterAll(async () => {
-  await spawned?.stop();
-});
-
-let lastClient = 0;
-/** A client address of its own (TRUST_PROXY lets a test name it), so per-client limits apply per use. */
-const clientAddress = () => {
-  lastClient += 1;
-  return `203.0.113.${lastClient % 250}, 198.51.${Math.floor(lastClient / 250)}.${lastClient % 250}`;
-};
-
-/** A signed form start time as the page hands it out, old enough to pass the fill-time check. */
-async function formToken(): Promise<string> {
-  const html = await (await fetch(`${server().origin}/quote`)).text();
-  const token = /name="startedAt"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="startedAt"/.exec(html);
-  const value = token?.[1] ?? token?.[2];
-  if (!value) throw new Error("the quote page carries no form token");
-  await new Promise((resolve) => setTimeout(resolve, 3_100));
-  return value;
-}
-
-const field = (name: string, value: string) =>
-  Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-const fileHead = (name: string) =>
-  Buffer.from(
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\n` +
-      "Content-Type: application/pdf\r\n\r\n%PDF-1.7\n",
-  );
-const closing = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
+const server = serverForFile(PORT, { TRUST_PROXY: "true" });
+const clientAddress = nextClientAddress;
 
 const contactFields = (token: string) =>
   Buffer.concat([
@@ -71,47 +44,6 @@ function memory(pid: number): { rss: number; hwm: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
   return { rss: Math.round(kb("VmRSS") / 1024), hwm: Math.round(kb("VmHWM") / 1024) };
-}
-
-interface HeldUpload {
-  /** Resolves with the status line's code when the server answers, or 0 when it closes without one. */
-  answered: Promise<number>;
-  answer(): string;
-  write(bytes: Buffer): Promise<boolean>;
-  destroy(): void;
-}
-
-/** A POST /quote on a raw socket: the headers and `start` at once, the rest when the test says so. */
-function openUpload(client: string, contentLength: number, start: Buffer): HeldUpload {
-  const socket = net.connect(PORT, "127.0.0.1");
-  let received = "";
-  let settle: (status: number) => void = () => undefined;
-  const answered = new Promise<number>((resolve) => {
-    settle = resolve;
-  });
-  socket.on("data", (chunk: Buffer) => {
-    received += chunk.toString("latin1");
-    const status = /^HTTP\/1\.1 (\d{3})/.exec(received);
-    if (status) settle(Number(status[1]));
-  });
-  socket.on("error", () => settle(0));
-  socket.on("close", () => settle(0));
-  socket.write(
-    `POST /quote HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nX-Forwarded-For: ${client}\r\n` +
-      `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${contentLength}\r\n` +
-      "Sec-Fetch-Site: same-origin\r\n\r\n",
-  );
-  socket.write(start);
-  return {
-    answered,
-    answer: () => received,
-    write: (bytes) =>
-      new Promise((resolve) => {
-        if (socket.destroyed) return resolve(false);
-        socket.write(bytes, (error) => resolve(!error));
-      }),
-    destroy: () => socket.destroy(),
-  };
 }
 
 /** Times of GET /about, one after another, until `until` settles. */

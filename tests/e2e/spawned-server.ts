@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 /** A built server of its own, for tests that need their own settings, logs or signals. */
 export interface SpawnedServer {
@@ -69,5 +69,23 @@ export async function spawnServer(port: number, env: Record<string, string> = {}
       await exited;
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * One production server for a test file (started before its first test, stopped after its last), for
+ * files whose tests run in order against it. Returns the getter the tests call.
+ */
+export function serverForFile(port: number, env: Record<string, string> = {}): () => SpawnedServer {
+  let spawned: SpawnedServer | undefined;
+  test.beforeAll(async () => {
+    spawned = await spawnServer(port, env);
+  });
+  test.afterAll(async () => {
+    await spawned?.stop();
+  });
+  return () => {
+    if (!spawned) throw new Error(`the server on port ${port} did not start`);
+    return spawned;
   };
 }
