@@ -7,7 +7,6 @@ import {
   parseQuote,
   QUOTE_ERRORS,
   QUOTE_MAX_ITEMS,
-  type QuoteUnit,
 } from "~/forms/quote";
 import { parsePastedLine, UNIT_WORDS, withPastedRows } from "~/forms/quote-paste";
 
