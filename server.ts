@@ -17,9 +17,9 @@ import { createRequestPipeline, isHttps, MAX_BODY_BYTES } from "~/server/http/pi
 import { type AppHandler, createReactRouterHandler } from "~/server/http/react-router-handler.server";
 import { loadStaticFiles } from "~/server/http/static-files.server";
 import { createLogger } from "~/server/logger.server";
-import { createUploadSlots } from "~/server/quotes/upload-slots.server";
 import { clientKeyForIp } from "~/server/rate-limit.server";
 import { startServices } from "~/server/services.server";
+import { featureJobs, featureRequests } from "~/site/site.server";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Bundled, this file sits in the build folder beside server/index.js (whatever BUILD_DIR named it);
@@ -66,6 +66,7 @@ async function main(): Promise<void> {
 
   const services = await startServices(env, logger, {
     mailThread: development ? undefined : path.join(buildDir, "mail-thread.js"),
+    jobs: featureJobs(env),
   });
 
   const clientKey = (req: IncomingMessage) =>
@@ -93,11 +94,9 @@ async function main(): Promise<void> {
     staticFiles,
     devMiddleware,
     appHandler,
-    formApi: { services: services.site, clientKey },
+    ...featureRequests(env, services.site, clientKey),
     trustProxy: env.TRUST_PROXY,
     isHealthy: () => services.isHealthy(),
-    quoteUploadTimeoutMs: env.QUOTE_UPLOAD_TIMEOUT_MS,
-    quoteUploadSlots: createUploadSlots(env.QUOTE_UPLOAD_CONCURRENCY),
   });
   // Answers still to be written when a shutdown starts. They are sent with `Connection: close`:
   // otherwise their keep-alive connections stay open for more requests until they idle out, and

@@ -1,6 +1,5 @@
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
-import type { QuoteUpload } from "~/server/quotes/quote-upload.server";
 
 /**
  * The server's services: made once when it starts (services.server.ts) and handed unchanged to every
@@ -49,8 +48,11 @@ export interface RequestContext {
   clientKey: string;
   /** This request's Content-Security-Policy nonce, carried by every inline script rendered for it. */
   cspNonce: string;
-  /** A quote post's fields and files, read as a stream before React Router (POST /quote, /api/quote only). */
-  upload?: QuoteUpload;
+  /**
+   * A post's body as a feature read it as a stream before React Router (the quote form's fields and
+   * files: quoteUploadOf); absent for every other request.
+   */
+  streamedBody?: unknown;
 }
 
 declare module "react-router" {

@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { FEATURE_ROOT, LAYER_RULES, layerViolations } from "./architecture-rules";
 
 /*
  * Keeps docs/architecture.md true. Every repository path it names must exist, and in its Mermaid
@@ -153,4 +154,62 @@ describe(DOC, () => {
       expect(problems).toEqual([]);
     },
   );
+});
+
+/** Every source file under app/, as a repository path (generated files left out). */
+function appSources(folder = "app"): string[] {
+  return readdirSync(path.join(root, folder), { withFileTypes: true }).flatMap((entry) => {
+    const file = `${folder}/${entry.name}`;
+    if (entry.isDirectory()) return GENERATED.test(`${file}/`) ? [] : appSources(file);
+    return SOURCE_EXTENSIONS.some((extension) => file.endsWith(extension)) ? [file] : [];
+  });
+}
+
+describe("layers (tests/architecture-rules.ts)", () => {
+  const sources = appSources();
+
+  it("every file under app/ keeps to its layer's imports", () => {
+    expect(sources.length).toBeGreaterThan(100);
+    expect(sources.flatMap((file) => layerViolations(file, importsOf(file)))).toEqual([]);
+  });
+
+  it("names the file, the import and the rule when a rule is broken", () => {
+    expect(
+      layerViolations("app/server/http/pipeline.server.ts", [
+        "app/server/http/responses.server.ts",
+        "app/features/quote/quote-gate.server.ts",
+      ]),
+    ).toEqual([
+      "app/server/http/pipeline.server.ts imports app/features/quote/quote-gate.server.ts: the platform (database, HTTP, mail, configuration, logging) imports no feature",
+    ]);
+    expect(
+      layerViolations("app/features/quote/quote.server.ts", [
+        "app/features/quote/quote-email.server.ts",
+        "app/features/leads/reference.server.ts",
+        "app/features/contact/contact.server.ts",
+      ]),
+    ).toEqual([
+      "app/features/quote/quote.server.ts imports app/features/contact/contact.server.ts: a feature imports other features only through the shared lead plumbing",
+    ]);
+    expect(layerViolations("app/components/ui/button.tsx", ["app/features/search/engine.server.ts"])).toHaveLength(
+      1,
+    );
+  });
+
+  it("holds one folder per feature, each with its own files", () => {
+    const features = readdirSync(path.join(root, FEATURE_ROOT)).sort();
+    expect(features).toEqual(expect.arrayContaining(["contact", "leads", "newsletter", "privacy", "quote", "search"]));
+    for (const feature of features) {
+      expect(sources.some((file) => file.startsWith(`${FEATURE_ROOT}${feature}/`))).toBe(true);
+    }
+    expect(LAYER_RULES.length).toBeGreaterThan(5);
+  });
+
+  it("keeps every file under app/ to 400 lines", () => {
+    const long = sources
+      .map((file) => [file, readFileSync(path.join(root, file), "utf8").split("\n").length] as const)
+      .filter(([, lines]) => lines > 400)
+      .map(([file, lines]) => `${file}: ${lines} lines`);
+    expect(long).toEqual([]);
+  });
 });

@@ -44,12 +44,6 @@ export interface FormResult extends FormText {
   fieldErrors?: FieldErrors;
 }
 
-/** Per-client limit (docs/product.md#per-client-limits), shared by the contact form and the newsletter. */
-export const TOO_MANY_REQUESTS: FormText = {
-  title: "Too Many Requests",
-  message: "You have sent too many requests. Please wait a few minutes and try again.",
-};
-
 // Control characters (C0, DEL, C1) except tab and line feed: invisible in the browser, but they can
 // break e-mail headers, terminals and spreadsheet exports downstream.
 const CONTROL_CHARACTERS = /[^\P{Cc}\t\n]/gu;

@@ -1,5 +1,6 @@
 import { postOnlyResponse } from "~/server/forms/form-request.server";
 import { submitQuote } from "~/server/quotes/quote.server";
+import { quoteUploadOf } from "~/server/quotes/quote-upload.server";
 import type { Route } from "./+types/api.quote";
 
 /**
@@ -8,13 +9,14 @@ import type { Route } from "./+types/api.quote";
  */
 export async function action({ context }: Route.ActionArgs) {
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
-  if (!context.upload) {
+  const upload = quoteUploadOf(context);
+  if (!upload) {
     return Response.json(
       { ok: false, title: "Invalid Request", message: "Send the quote form as multipart/form-data." },
       { status: 400, headers },
     );
   }
-  const result = await submitQuote(context.services, context.upload, context.clientKey);
+  const result = await submitQuote(context.services, upload, context.clientKey);
   if (!result.ok) {
     // 429 (the per-client limit, or an upload of this client's still running) and 503 (no upload slot free).
     if (result.retryAfterSeconds) headers["Retry-After"] = String(result.retryAfterSeconds);

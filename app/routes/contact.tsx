@@ -9,6 +9,7 @@ import { type ContactValues, contactValues } from "~/forms/contact";
 import { isPrefillPost, prefillValues } from "~/forms/contact-prefill";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
+import { contactFormApi } from "~/server/forms/contact.server";
 import { formResultHeaders, handleFormPost } from "~/server/forms/form-request.server";
 import type { Route } from "./+types/contact";
 
@@ -23,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The home page's form carried its fields here (docs/product.md#home-message-form): fill the form in,
   // send nothing. The typed text is in the page, so no cache may keep it.
   if (prefill) return data({ prefill }, { headers: { "Cache-Control": "no-store" } });
-  const { result, fields } = await handleFormPost(request, context, "contact");
+  const { result, fields } = await handleFormPost(request, context, contactFormApi);
   const body: ContactActionData = {
     ok: result.ok,
     status: result.status,

@@ -15,6 +15,7 @@ import { siteOrigin } from "~/lib/site";
 import { submitQuote } from "~/server/quotes/quote.server";
 import { countRowsPost } from "~/server/quotes/quote-limits.server";
 import { signFormStart } from "~/server/quotes/quote-token.server";
+import { quoteUploadOf } from "~/server/quotes/quote-upload.server";
 import { tooManyRequests } from "~/server/rate-limit.server";
 import type { Route } from "./+types/quote";
 
@@ -37,7 +38,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 /** The form posted without JavaScript (multipart to this page): 'Add rows' or 'Send'. */
 export async function action({ context }: Route.ActionArgs) {
-  const upload = context.upload;
+  const upload = quoteUploadOf(context);
   if (!upload) {
     const body: QuoteActionData = {
       ok: false,

@@ -14,6 +14,7 @@ import { hasResourceFilters } from "~/lib/resource-search";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
 import { formResultHeaders, handleFormPost } from "~/server/forms/form-request.server";
+import { newsletterFormApi } from "~/server/forms/newsletter.server";
 import type { Route } from "./+types/resources";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -36,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.resourc
  * the outcome.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { result, fields } = await handleFormPost(request, context, "newsletter");
+  const { result, fields } = await handleFormPost(request, context, newsletterFormApi);
   const body: NewsletterActionData = {
     ok: result.ok,
     title: result.title,

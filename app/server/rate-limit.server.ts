@@ -1,7 +1,6 @@
 import { createHmac } from "node:crypto";
 import { isIPv6 } from "node:net";
 import type { Kysely } from "kysely";
-import { TOO_MANY_REQUESTS } from "~/forms/common";
 import { type Dialect, writeTransaction } from "~/server/db/database.server";
 import { type Database, type DB, isoTime } from "~/server/db/schema.server";
 
@@ -130,6 +129,12 @@ export async function withinRateLimit<T>(
   if (outcome.limited) rememberOverLimit(db, key, outcome.limited, now);
   return outcome;
 }
+
+/** The words of a 429: a form refused by its per-client limit (docs/product.md#per-client-limits). */
+export const TOO_MANY_REQUESTS = {
+  title: "Too Many Requests",
+  message: "You have sent too many requests. Please wait a few minutes and try again.",
+} as const;
 
 /** The 429 answer of a form refused by its per-client limit, with the seconds until it may try again. */
 export function tooManyRequests(limited: RateLimitResult) {

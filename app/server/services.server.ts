@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { SiteServices } from "~/load-context";
 import { loadClientKeySecret } from "~/server/client-key-secret.server";
 import { createDatabase } from "~/server/db/database.server";
@@ -8,9 +9,11 @@ import type { Logger } from "~/server/logger.server";
 import { createTransport, MAIL_CONCURRENCY } from "~/server/mail/transport.server";
 import { createThreadedTransport } from "~/server/mail/transport-thread.server";
 import { startMailWorker } from "~/server/mail/worker.server";
-import { startNewsletterHousekeeping } from "~/server/newsletter/housekeeping.server";
 
-/** What the server runs besides HTTP: the database and the mail worker, and the services built on them. */
+/**
+ * What the server runs besides HTTP: the database, the mail worker and the features' jobs, and the
+ * services built on them.
+ */
 export interface Services {
   /** Handed unchanged to every loader, action and form service. */
   site: SiteServices;
@@ -27,6 +30,11 @@ export interface ServiceOptions {
    * path. Without it (development, tests) the transport runs on the main thread.
    */
   mailThread?: string;
+  /**
+   * Background jobs of the features (housekeeping), started once the database is ready; each returns
+   * its stop function, called on close.
+   */
+  jobs?: ReadonlyArray<(db: Database, logger: Logger) => () => void>;
 }
 
 export async function startServices(
@@ -65,9 +73,7 @@ export async function startServices(
     batchSize: 200,
     bulkRatePerMinute: env.MAIL_RATE_PER_MINUTE,
   });
-  const stopHousekeeping = startNewsletterHousekeeping(db, logger, {
-    attachmentRetentionDays: env.ATTACHMENT_RETENTION_DAYS,
-  });
+  const stopJobs = (options.jobs ?? []).map((start) => start(db, logger));
   const health = createHealthCheck(db, logger);
   logger.info({ database: env.DATABASE_URL.startsWith("sqlite:") ? "sqlite" : "postgres" }, "database ready");
 
@@ -85,7 +91,7 @@ export async function startServices(
     clientKeySecret,
     isHealthy: () => health.check(),
     async close() {
-      stopHousekeeping();
+      for (const stop of stopJobs) stop();
       await mailWorker.stop();
       transport.close();
       await db.destroy();
@@ -117,11 +123,8 @@ export function createHealthCheck(
   };
   return {
     async check() {
-      probe ??= db
-        .selectFrom("newsletter_subscriptions")
-        .select("id")
-        .limit(1)
-        .execute()
+      probe ??= sql`select 1`
+        .execute(db)
         .then(
           () => true,
           (error: unknown) => {

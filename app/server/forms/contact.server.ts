@@ -1,9 +1,16 @@
 import type { FormInput, FormResult } from "~/forms/common";
-import { CONTACT_FAILURE, CONTACT_SUCCESS, isHoneypotFilled, parseContact } from "~/forms/contact";
+import {
+  CONTACT_FAILURE,
+  CONTACT_FIELDS,
+  CONTACT_SUCCESS,
+  isHoneypotFilled,
+  parseContact,
+} from "~/forms/contact";
 import type { ContactServices } from "~/load-context";
 import { isoTime } from "~/server/db/schema.server";
 import { queueAcknowledgement } from "~/server/forms/acknowledgement.server";
 import { buildContactNotification } from "~/server/forms/contact-email.server";
+import type { FormApi } from "~/server/forms/form-request.server";
 import { newReference, withFreshReference } from "~/server/forms/reference.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { type RateLimit, tooManyRequests, withinRateLimit } from "~/server/rate-limit.server";
@@ -92,3 +99,10 @@ export async function submitContact(
   }
   return success(reference);
 }
+
+/** The contact form as its endpoints take it (/api/contact, and /contact's action without JavaScript). */
+export const contactFormApi: FormApi = {
+  what: "contact form",
+  fields: CONTACT_FIELDS,
+  service: submitContact,
+};

@@ -7,11 +7,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppLoadContext } from "react-router";
 import type { FormInput, FormResult, FormText } from "~/forms/common";
-import { CONTACT_FIELDS } from "~/forms/contact";
-import { NEWSLETTER_FIELDS } from "~/forms/newsletter";
 import type { SiteServices } from "~/load-context";
-import { submitContact } from "~/server/forms/contact.server";
-import { subscribeNewsletter } from "~/server/forms/newsletter.server";
 import { readBody } from "~/server/http/react-router-handler.server";
 
 /** A form post's fields as sent, text only, each once. */
@@ -132,9 +128,8 @@ export async function submitFields(
 export async function handleFormPost(
   request: Request,
   context: AppLoadContext,
-  form: FormName,
+  { fields, service }: FormApi,
 ): Promise<FormSubmission> {
-  const { fields, service } = FORMS[form];
   return submitFields(await readFormFields(request, fields), service, context.services, context.clientKey);
 }
 
@@ -172,33 +167,12 @@ export function postOnlyResponse(what: string): Response {
   return Response.json(POST_ONLY(what), { status: 405, headers: { Allow: "POST" } });
 }
 
-interface FormApi {
+/** A form's JSON endpoint (see formEndpoint). */
+export interface FormApi {
   /** How the form is named in the answer to a GET. */
   what: string;
   fields: readonly string[];
   service: FormService;
-}
-
-const FORMS = {
-  contact: { what: "contact form", fields: CONTACT_FIELDS, service: submitContact },
-  newsletter: { what: "newsletter signup", fields: NEWSLETTER_FIELDS, service: subscribeNewsletter },
-} satisfies Record<string, FormApi>;
-
-export type FormName = keyof typeof FORMS;
-
-/**
- * The JSON endpoints the forms post to with JavaScript. Answered here, without React Router: a post is
- * read, checked and stored straight from the socket, which costs a fraction of building Web
- * Request and Response objects for it (docs/benchmarks.md#post-time). The no-JavaScript posts go to
- * the pages' actions, which call the same services.
- */
-const FORM_APIS = new Map<string, FormApi>([
-  ["/api/contact", FORMS.contact],
-  ["/api/newsletter", FORMS.newsletter],
-]);
-
-export function isFormApi(pathname: string): boolean {
-  return FORM_APIS.has(pathname);
 }
 
 export interface FormApiOptions {
@@ -218,23 +192,25 @@ function answer(res: ServerResponse, status: number, body: string, headers: Reco
 }
 
 /**
- * Answers a request to one of the form endpoints. The pipeline has already refused cross-site posts
- * and bodies without a length, too large or of another type.
+ * The JSON endpoint a form posts to with JavaScript (/api/contact, /api/newsletter). Answered by the
+ * pipeline, without React Router: a post is read, checked and stored straight from the socket, which
+ * costs a fraction of building Web Request and Response objects for it
+ * (docs/benchmarks.md#post-time). The pipeline has already refused cross-site posts and bodies without
+ * a length, too large or of another type. The no-JavaScript posts go to the pages' actions, which call
+ * the same services.
  */
-export async function serveFormApi(
-  req: IncomingMessage,
-  res: ServerResponse,
-  pathname: string,
+export function formEndpoint(
+  api: FormApi,
   options: FormApiOptions,
-): Promise<void> {
-  const api = FORM_APIS.get(pathname);
-  if (!api) throw new Error(`no form endpoint at ${pathname}`);
-  if (req.method !== "POST") {
-    answer(res, 405, req.method === "HEAD" ? "" : JSON.stringify(POST_ONLY(api.what)), { Allow: "POST" });
-    return;
-  }
-  const bytes = await readBody(req, options.maxBodyBytes);
-  const body = await parseFormBody(req.headers["content-type"], bytes, api.fields);
-  const { result } = await submitFields(body, api.service, options.services, options.clientKey(req));
-  answer(res, result.status, formJsonBody(result), formResultHeaders(result));
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  return async (req, res) => {
+    if (req.method !== "POST") {
+      answer(res, 405, req.method === "HEAD" ? "" : JSON.stringify(POST_ONLY(api.what)), { Allow: "POST" });
+      return;
+    }
+    const bytes = await readBody(req, options.maxBodyBytes);
+    const body = await parseFormBody(req.headers["content-type"], bytes, api.fields);
+    const { result } = await submitFields(body, api.service, options.services, options.clientKey(req));
+    answer(res, result.status, formJsonBody(result), formResultHeaders(result));
+  };
 }

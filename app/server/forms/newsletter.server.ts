@@ -5,6 +5,7 @@ import {
   NEWSLETTER_ALREADY_SUBSCRIBED,
   NEWSLETTER_ATTEMPT_WINDOW_MS,
   NEWSLETTER_FAILURE,
+  NEWSLETTER_FIELDS,
   NEWSLETTER_MAX_ATTEMPTS,
   NEWSLETTER_SUCCESS,
   NEWSLETTER_TOO_MANY_ATTEMPTS,
@@ -13,6 +14,7 @@ import {
 import type { NewsletterServices } from "~/load-context";
 import { toCount } from "~/server/db/database.server";
 import { isoTime } from "~/server/db/schema.server";
+import type { FormApi } from "~/server/forms/form-request.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { admitVisitorMail } from "~/server/mail/visitor-mail.server";
 import { buildConfirmationMail, NEWSLETTER_CONSENT_VERSION } from "~/server/newsletter/mail.server";
@@ -148,3 +150,10 @@ export async function subscribeNewsletter(
     return { ok: false, status: 500, ...NEWSLETTER_FAILURE };
   }
 }
+
+/** The newsletter sign-up as its endpoints take it (/api/newsletter, and /resources' action without JavaScript). */
+export const newsletterFormApi: FormApi = {
+  what: "newsletter signup",
+  fields: NEWSLETTER_FIELDS,
+  service: subscribeNewsletter,
+};

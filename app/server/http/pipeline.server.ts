@@ -1,22 +1,12 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { resolveLegacyRedirect } from "~/content/redirects";
 import { withoutTrailingSlashes } from "~/lib/paths";
-import { hasResourceFilters } from "~/lib/resource-search";
-import { type FormApiOptions, isFormApi, serveFormApi } from "~/server/forms/form-request.server";
 import type { Logger } from "~/server/logger.server";
-import { createQuoteGate, isQuietAnswer } from "~/server/quotes/quote-gate.server";
-import {
-  MAX_QUOTE_BODY_BYTES,
-  QUOTE_UPLOAD_PATHS,
-  rememberQuoteUpload,
-  UploadAbortedError,
-} from "~/server/quotes/quote-upload.server";
-import { createUploadSlots, type UploadSlots } from "~/server/quotes/upload-slots.server";
-import { clientAddress, forwardedProto, isTrustedPeer, type TrustProxy } from "./client-key.server";
+import { forwardedProto, isTrustedPeer, type TrustProxy } from "./client-key.server";
 import { isChunkedOneClick, ONE_CLICK_MAX_BYTES, readCappedBody } from "./one-click.server";
 import { type AppHandler, ClientAbortedError, rememberBody } from "./react-router-handler.server";
 import { parseRequestTarget } from "./request-target.server";
-import { redirect, sendError } from "./responses.server";
+import { isQuietAnswer, redirect, sendError } from "./responses.server";
 import { setSecurityHeaders } from "./security-headers.server";
 import { type StaticFiles, serveStatic } from "./static-files.server";
 
@@ -30,16 +20,39 @@ export interface PipelineOptions {
   staticFiles?: StaticFiles;
   /** Vite's dev middlewares, in development only. */
   devMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
-  /** React Router, for everything that is not a static file or a form endpoint. */
+  /** React Router, for everything that is not a static file or an endpoint of the pipeline's own. */
   appHandler: AppHandler;
-  /** The form endpoints' services (/api/contact, /api/newsletter); absent, React Router answers them (404). */
-  formApi?: Omit<FormApiOptions, "maxBodyBytes">;
+  /**
+   * Paths answered here, without React Router, by a feature (the forms' JSON endpoints). Any method
+   * reaches them; a POST only after the checks every post passes (cross-site, length, size, type).
+   */
+  endpoints?: ReadonlyMap<string, Endpoint>;
+  /**
+   * Posts whose body a feature reads as a stream before React Router (the quote form's files), by
+   * path: what it reads reaches the route as `context.streamedBody`.
+   */
+  streamedPosts?: ReadonlyMap<string, StreamedPost>;
+  /**
+   * GET requests rendered on request although a prerendered file has their path: their query changes
+   * the page (the /resources filters).
+   */
+  rendersOnRequest?: (url: URL) => boolean;
   trustProxy: TrustProxy;
   isHealthy: () => Promise<boolean>;
-  /** Longest time a quote upload may take (docs/quotes.md); the parser's default when unset. */
-  quoteUploadTimeoutMs?: number;
-  /** Quote uploads read at once (QUOTE_UPLOAD_CONCURRENCY); the default slots when unset. */
-  quoteUploadSlots?: UploadSlots;
+}
+
+/** Answers a request completely; the pipeline has checked it (see PipelineOptions.endpoints). */
+export type Endpoint = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+export interface StreamedPost {
+  /** The largest body it takes (Content-Length); larger, 413 before a byte is read. */
+  maxBodyBytes: number;
+  /**
+   * Reads the body as it arrives. It may answer the request itself (a refusal); it resolves to what
+   * the route gets, and whether the whole body was read (if not, the connection closes after the
+   * answer). It rejects with ClientAbortedError when the client went away.
+   */
+  read(req: IncomingMessage, res: ServerResponse): Promise<{ body: unknown; complete: boolean }>;
 }
 
 export function isHttps(req: IncomingMessage, trustProxy: TrustProxy): boolean {
@@ -68,7 +81,12 @@ export function isCrossSitePost(req: IncomingMessage, trustProxy: TrustProxy): b
 }
 
 /** A POST must say what it carries, and how much, and not carry too much: refused before React Router. */
-function rejectBadBody(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
+function rejectBadBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  streamed: StreamedPost | undefined,
+): boolean {
   // A one-click unsubscribe may come chunked: read under a cap of its own (one-click.server.ts).
   const oneClick = isChunkedOneClick(req, pathname);
   if (req.headers["content-length"] === undefined && !oneClick) {
@@ -79,16 +97,16 @@ function rejectBadBody(req: IncomingMessage, res: ServerResponse, pathname: stri
     return true;
   }
   const length = oneClick ? 0 : Number(req.headers["content-length"]);
-  // The quote request carries drawings and artwork; its body is parsed as a stream with its own limits.
-  const upload = QUOTE_UPLOAD_PATHS.has(pathname);
-  if (!Number.isFinite(length) || length > (upload ? MAX_QUOTE_BODY_BYTES : MAX_BODY_BYTES)) {
+  // A streamed post (the quote request with its drawings) is parsed as a stream with its own limits.
+  if (!Number.isFinite(length) || length > (streamed?.maxBodyBytes ?? MAX_BODY_BYTES)) {
     sendError(req, res, 413, "Request Too Large", "The request body is larger than this site accepts.", {
       Connection: "close",
     });
     return true;
   }
   const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-  const accepted = pathname.startsWith("/api/") && !upload ? [...FORM_TYPES, "application/json"] : FORM_TYPES;
+  const accepted =
+    pathname.startsWith("/api/") && !streamed ? [...FORM_TYPES, "application/json"] : FORM_TYPES;
   if (!accepted.includes(type)) {
     sendError(req, res, 415, "Unsupported Content Type", `Send the form as ${accepted.join(" or ")}.`, {
       Accept: accepted.join(", "),
@@ -139,19 +157,6 @@ function requestLogger(logger: Logger): (req: IncomingMessage, res: ServerRespon
 export function createRequestPipeline(options: PipelineOptions): RequestListener {
   const { logger, staticFiles, appHandler, trustProxy } = options;
   const logRequest = requestLogger(logger);
-  const uploadSlots = options.quoteUploadSlots ?? createUploadSlots();
-  // The per-client limits' key (IPv6 by /64), else the client's address.
-  const quoteClient = (req: IncomingMessage) =>
-    options.formApi?.clientKey(req) ??
-    clientAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, trustProxy);
-  const readQuotePost = options.formApi
-    ? createQuoteGate({
-        services: options.formApi.services,
-        clientKey: quoteClient,
-        slots: uploadSlots,
-        timeoutMs: options.quoteUploadTimeoutMs,
-      })
-    : undefined;
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     setSecurityHeaders(res, { https: isHttps(req, trustProxy) });
@@ -163,6 +168,7 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
     }
     const { target } = checked;
     const { pathname, search } = target.url;
+    let streamedBody: { body: unknown } | undefined;
 
     if (pathname === "/healthz" && (method === "GET" || method === "HEAD")) {
       const healthy = await options.isHealthy().catch(() => false);
@@ -177,9 +183,9 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
       });
       return;
     }
-    const formApi = options.formApi && isFormApi(pathname) ? options.formApi : undefined;
-    if (formApi && method !== "POST") {
-      await serveFormApi(req, res, pathname, { ...formApi, maxBodyBytes: MAX_BODY_BYTES });
+    const endpoint = options.endpoints?.get(pathname);
+    if (endpoint && method !== "POST") {
+      await endpoint(req, res);
       return;
     }
     if (method !== "POST") {
@@ -193,14 +199,13 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
         redirect(res, legacyTarget);
         return;
       }
-      // The one page whose content depends on its query string: /resources filters its two lists from
-      // it, and its prerendered file shows them unfiltered, so a filtered URL is rendered on request.
-      const filtered = pathname === "/resources" && hasResourceFilters(target.url.searchParams);
-      if (staticFiles && !filtered && serveStatic(staticFiles, pathname, search, req, res)) return;
+      // A page whose content depends on its query string has a prerendered file without it.
+      const onRequest = options.rendersOnRequest?.(target.url) ?? false;
+      if (staticFiles && !onRequest && serveStatic(staticFiles, pathname, search, req, res)) return;
     } else if (isCrossSitePost(req, trustProxy)) {
       sendError(req, res, 403, "Forbidden", "Forms on this site can only be sent from this site.");
       return;
-    } else if (rejectBadBody(req, res, pathname)) {
+    } else if (rejectBadBody(req, res, pathname, options.streamedPosts?.get(pathname))) {
       return;
     } else if (isChunkedOneClick(req, pathname)) {
       const body = await readCappedBody(req, ONE_CLICK_MAX_BYTES);
@@ -211,19 +216,18 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
         return;
       }
       rememberBody(req, body);
-    } else if (formApi) {
-      await serveFormApi(req, res, pathname, { ...formApi, maxBodyBytes: MAX_BODY_BYTES });
+    } else if (endpoint) {
+      await endpoint(req, res);
       return;
-    } else if (QUOTE_UPLOAD_PATHS.has(pathname)) {
-      // Read here, as a stream, and handed to the route as context.upload (docs/decisions/0011-quote-uploads.md):
-      // the per-client limits first, then in one of a few slots, its files on disk, the form's token
-      // checked as it arrives (quote-gate.server.ts, docs/decisions/0020-quote-uploads-under-attack.md).
-      if (!readQuotePost) throw new Error("quote posts need the site's services (formApi)");
-      const upload = await readQuotePost(req, res).catch((error: unknown) => {
-        throw error instanceof UploadAbortedError ? new ClientAbortedError() : error;
-      });
-      rememberQuoteUpload(req, upload);
-      if (!upload.complete) res.setHeader("Connection", "close");
+    } else {
+      const streamed = options.streamedPosts?.get(pathname);
+      if (streamed) {
+        // Read here, as a stream, and handed to the route (docs/decisions/0011-quote-uploads.md).
+        const { body, complete } = await streamed.read(req, res);
+        if (!complete) res.setHeader("Connection", "close");
+        if (res.headersSent || res.writableEnded) return;
+        streamedBody = { body };
+      }
     }
 
     const { devMiddleware } = options;
@@ -231,11 +235,11 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
       await new Promise<void>((resolve, reject) => {
         // Vite answers its own files without calling next.
         res.once("close", resolve);
-        devMiddleware(req, res, () => appHandler(req, res, target).then(resolve, reject));
+        devMiddleware(req, res, () => appHandler(req, res, target, streamedBody).then(resolve, reject));
       });
       return;
     }
-    await appHandler(req, res, target);
+    await appHandler(req, res, target, streamedBody);
   };
 
   return (req, res) => {

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "react-router";
 import type { RequestContext } from "~/load-context";
-import { takeQuoteUpload } from "~/server/quotes/quote-upload.server";
 import { createNonce, pagePolicy } from "./csp.server";
 import type { RequestTarget } from "./request-target.server";
 
@@ -71,7 +70,16 @@ export interface ReactRouterHandlerOptions {
   protocol: (req: IncomingMessage) => "http" | "https";
 }
 
-export type AppHandler = (req: IncomingMessage, res: ServerResponse, target: RequestTarget) => Promise<void>;
+/**
+ * Answers a request through React Router. `streamed` holds what a feature read of a post's body before
+ * (PipelineOptions.streamedPosts); the route gets it as context.streamedBody and an empty body.
+ */
+export type AppHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: RequestTarget,
+  streamed?: { body: unknown },
+) => Promise<void>;
 
 /**
  * Hands a request to React Router and writes its answer. The request's URL is built from the
@@ -87,7 +95,7 @@ export async function createReactRouterHandler(options: ReactRouterHandlerOption
     options.development ? "development" : "production",
   );
 
-  return async (req, res, target) => {
+  return async (req, res, target, streamed) => {
     // Pages rendered on request carry a fresh nonce on each inline script; see entry.server.tsx.
     const nonce = createNonce();
     if (!options.development) res.setHeader("Content-Security-Policy", pagePolicy([`'nonce-${nonce}'`]));
@@ -97,22 +105,20 @@ export async function createReactRouterHandler(options: ReactRouterHandlerOption
       if (!res.writableFinished) controller.abort();
     });
     const method = req.method ?? "GET";
-    // A quote post's body was already read as a stream by the pipeline; the route gets the result as
-    // context.upload and an empty body.
-    const upload = takeQuoteUpload(req);
     const preRead = readBodies.get(req);
     const headers = new Headers();
     for (let i = 0; i < req.rawHeaders.length; i += 2) {
       const name = req.rawHeaders[i] ?? "";
       const lower = name.toLowerCase();
-      if (lower === "host" || (upload && (lower === "content-length" || lower === "content-type"))) continue;
+      if (lower === "host" || (streamed && (lower === "content-length" || lower === "content-type")))
+        continue;
       if (preRead && lower === "transfer-encoding") continue;
       headers.append(name, req.rawHeaders[i + 1] ?? "");
     }
     headers.set("host", target.host);
     if (preRead) headers.set("content-length", String(preRead.length));
     const body =
-      method === "GET" || method === "HEAD" || upload
+      method === "GET" || method === "HEAD" || streamed
         ? undefined
         : new Uint8Array(preRead ?? (await readBody(req, options.maxBodyBytes)));
     const url = new URL(
@@ -124,7 +130,7 @@ export async function createReactRouterHandler(options: ReactRouterHandlerOption
     const response = await handleRequest(request, {
       ...options.loadContext(req),
       cspNonce: nonce,
-      ...(upload ? { upload } : {}),
+      ...(streamed ? { streamedBody: streamed.body } : {}),
     });
     const outgoing: Record<string, string | string[]> = {};
     for (const [name, value] of response.headers) if (name !== "set-cookie") outgoing[name] = value;

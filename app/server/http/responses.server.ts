@@ -1,6 +1,21 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sameOriginLocation } from "./request-target.server";
 
+/** Answers whose request line is logged at debug level only (a busy server refusing uploads, say). */
+const quietAnswers = new WeakSet<ServerResponse>();
+
+/**
+ * Keeps this answer's request line out of the log at info and warn level: its feature logs the
+ * incident it belongs to once (a flood of refusals is one warning a minute, not a line per post).
+ */
+export function markQuiet(res: ServerResponse): void {
+  quietAnswers.add(res);
+}
+
+export function isQuietAnswer(res: ServerResponse): boolean {
+  return quietAnswers.has(res);
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

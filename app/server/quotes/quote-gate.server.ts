@@ -1,9 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { SiteServices } from "~/load-context";
+import type { StreamedPost } from "~/server/http/pipeline.server";
+import { ClientAbortedError } from "~/server/http/react-router-handler.server";
+import { markQuiet } from "~/server/http/responses.server";
 import { quoteLimitBeforeBody } from "./quote-limits.server";
 import { checkFormStart } from "./quote-token.server";
 import {
   DEFAULT_QUOTE_UPLOAD_TIMEOUT_MS,
+  MAX_QUOTE_BODY_BYTES,
   parseQuoteUpload,
   type QuoteUpload,
   UploadAbortedError,
@@ -19,7 +23,7 @@ import { DEFAULT_SPOOL_PARENT, openSpool, prepareSpoolParent, type UploadSpool }
  * 3. with one, a folder of its own on disk for the files, removed when the answer is done;
  * 4. the form's token, checked the moment it arrives (the form sends it first): refused, no file byte
  *    is read either; a file sent before it is refused at once.
- * The result goes to the route as context.upload, which answers it.
+ * The result goes to the route as context.streamedBody (quoteUploadOf), which answers it.
  */
 
 export interface QuoteGateOptions {
@@ -30,14 +34,6 @@ export interface QuoteGateOptions {
   timeoutMs?: number;
   /** Where upload folders go; DEFAULT_SPOOL_PARENT unless a test says otherwise. */
   spoolParent?: string;
-}
-
-/** Answers whose request line is not logged one by one (a busy server refusing uploads: see noteBusy). */
-const quietAnswers = new WeakSet<ServerResponse>();
-
-/** True for an answer the request log should leave out (logged at debug level): its gate said so. */
-export function isQuietAnswer(res: ServerResponse): boolean {
-  return quietAnswers.has(res);
 }
 
 /** Nothing of the body is read: answered now, the rest read and dropped within the time limit. */
@@ -120,7 +116,8 @@ export function createQuoteGate(options: QuoteGateOptions) {
       });
       if (closed) throw new UploadAbortedError();
     } else if (slot.refusal.status === 503) {
-      quietAnswers.add(res);
+      // One warning a minute for the flood (noteBusy), not a request line per refusal.
+      markQuiet(res);
       noteBusy();
     }
     return parseQuoteUpload(req, {
@@ -132,5 +129,19 @@ export function createQuoteGate(options: QuoteGateOptions) {
         return check === "ok" ? null : tokenRefused(check);
       },
     });
+  };
+}
+
+/** The quote posts (/quote, /api/quote), read by the gate before React Router (see StreamedPost). */
+export function quoteStreamedPost(options: QuoteGateOptions): StreamedPost {
+  const readQuotePost = createQuoteGate(options);
+  return {
+    maxBodyBytes: MAX_QUOTE_BODY_BYTES,
+    async read(req, res) {
+      const upload = await readQuotePost(req, res).catch((error: unknown) => {
+        throw error instanceof UploadAbortedError ? new ClientAbortedError() : error;
+      });
+      return { body: upload, complete: upload.complete };
+    },
   };
 }

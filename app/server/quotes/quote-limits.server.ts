@@ -1,10 +1,10 @@
-import { TOO_MANY_REQUESTS } from "~/forms/common";
 import type { Database } from "~/server/db/schema.server";
 import {
   hitRateLimit,
   peekRateLimit,
   type RateLimit,
   type RateLimitResult,
+  TOO_MANY_REQUESTS,
 } from "~/server/rate-limit.server";
 import type { QuoteUploadError } from "./upload-errors.server";
 

@@ -380,17 +380,10 @@ export function parseQuoteUpload(
 }
 
 /**
- * Parsed uploads, keyed by request, from the pipeline (which reads the body) to the React Router
- * handler (which hands them to the route as `context.upload`).
+ * The quote post the pipeline read before React Router (quote-gate.server.ts), as its route gets it.
+ * The gate is the one reader registered for the quote paths, so what a quote route finds there is a
+ * QuoteUpload.
  */
-const parsed = new WeakMap<IncomingMessage, QuoteUpload>();
-
-export function rememberQuoteUpload(req: IncomingMessage, upload: QuoteUpload): void {
-  parsed.set(req, upload);
-}
-
-export function takeQuoteUpload(req: IncomingMessage): QuoteUpload | undefined {
-  const upload = parsed.get(req);
-  parsed.delete(req);
-  return upload;
+export function quoteUploadOf(context: { streamedBody?: unknown }): QuoteUpload | undefined {
+  return context.streamedBody as QuoteUpload | undefined;
 }

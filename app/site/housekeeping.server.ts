@@ -20,7 +20,7 @@ export interface HousekeepingOptions {
  * visitor-mail counts older than 30 days (docs/product.md#visitor-mail); shortly after start and then hourly. Every instance runs it; the
  * deletes are bounded and idempotent, so running them twice costs a few cheap queries.
  */
-export function startNewsletterHousekeeping(
+export function startHousekeeping(
   db: Database,
   logger: Logger,
   options: HousekeepingOptions = {},

@@ -1,0 +1,53 @@
+/**
+ * The composition root: what the platform (app/server) runs of each feature. The platform knows no
+ * feature; server.ts hands it the endpoints, streamed posts and jobs made here.
+ */
+import type { IncomingMessage } from "node:http";
+import { hasResourceFilters } from "~/lib/resource-search";
+import type { SiteServices } from "~/load-context";
+import type { Database } from "~/server/db/schema.server";
+import type { Env } from "~/server/env.server";
+import { contactFormApi } from "~/server/forms/contact.server";
+import { formEndpoint } from "~/server/forms/form-request.server";
+import { newsletterFormApi } from "~/server/forms/newsletter.server";
+import { type Endpoint, MAX_BODY_BYTES, type StreamedPost } from "~/server/http/pipeline.server";
+import type { Logger } from "~/server/logger.server";
+import { quoteStreamedPost } from "~/server/quotes/quote-gate.server";
+import { QUOTE_UPLOAD_PATHS } from "~/server/quotes/quote-upload.server";
+import { createUploadSlots } from "~/server/quotes/upload-slots.server";
+import { startHousekeeping } from "./housekeeping.server";
+
+/** How the features reach the request pipeline: its options besides the platform's own. */
+export function featureRequests(
+  env: Env,
+  services: SiteServices,
+  clientKey: (req: IncomingMessage) => string,
+): {
+  endpoints: ReadonlyMap<string, Endpoint>;
+  streamedPosts: ReadonlyMap<string, StreamedPost>;
+  rendersOnRequest: (url: URL) => boolean;
+} {
+  const forms = { services, clientKey, maxBodyBytes: MAX_BODY_BYTES };
+  const quotePost = quoteStreamedPost({
+    services,
+    clientKey,
+    slots: createUploadSlots(env.QUOTE_UPLOAD_CONCURRENCY),
+    timeoutMs: env.QUOTE_UPLOAD_TIMEOUT_MS,
+  });
+  return {
+    endpoints: new Map([
+      ["/api/contact", formEndpoint(contactFormApi, forms)],
+      ["/api/newsletter", formEndpoint(newsletterFormApi, forms)],
+    ]),
+    streamedPosts: new Map([...QUOTE_UPLOAD_PATHS].map((path) => [path, quotePost])),
+    // /resources filters its two lists from its query; its prerendered file shows them unfiltered.
+    rendersOnRequest: (url) => url.pathname === "/resources" && hasResourceFilters(url.searchParams),
+  };
+}
+
+/** The features' background jobs, for startServices. */
+export function featureJobs(env: Env): Array<(db: Database, logger: Logger) => () => void> {
+  return [
+    (db, logger) => startHousekeeping(db, logger, { attachmentRetentionDays: env.ATTACHMENT_RETENTION_DAYS }),
+  ];
+}

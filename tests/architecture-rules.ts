@@ -1,0 +1,83 @@
+/*
+ * Which folder of app/ may import which (docs/architecture.md#layers). A file's rule is the first
+ * whose `files` matches it; an import is allowed when its target matches one of the rule's `imports`.
+ * `<own>` stands for the importing file's own feature folder. Packages and Node modules are not checked.
+ */
+
+export interface LayerRule {
+  /** What the rule is about, as a failure names it. */
+  layer: string;
+  files: RegExp;
+  imports: readonly string[];
+}
+
+const PLATFORM = "app/server/";
+const FEATURES = "app/features/";
+const LEADS = "app/features/leads/";
+const SHARED = ["app/lib/", "app/content/", "app/generated/", "app/load-context.ts"];
+
+export const LAYER_RULES: readonly LayerRule[] = [
+  {
+    layer: "the platform (database, HTTP, mail, configuration, logging) imports no feature",
+    files: /^app\/server\//,
+    imports: [PLATFORM, ...SHARED],
+  },
+  {
+    layer: "the shared lead plumbing imports no feature",
+    files: /^app\/features\/leads\//,
+    imports: [LEADS, PLATFORM, "app/components/", ...SHARED],
+  },
+  {
+    layer: "a feature imports other features only through the shared lead plumbing",
+    files: /^app\/features\/[^/]+\//,
+    imports: ["<own>", LEADS, PLATFORM, "app/components/", ...SHARED],
+  },
+  {
+    layer: "shared components import no feature and no server module",
+    files: /^app\/components\//,
+    imports: ["app/components/", "app/lib/", "app/content/"],
+  },
+  {
+    layer: "content imports only content and the small helpers of app/lib",
+    files: /^app\/content\//,
+    imports: ["app/content/", "app/lib/", "app/generated/"],
+  },
+  {
+    layer: "app/lib imports only app/lib and content",
+    files: /^app\/lib\//,
+    imports: ["app/lib/", "app/content/", "app/generated/"],
+  },
+  {
+    // The composition root, the route modules and the app's entries put the pieces together.
+    layer: "the composition root, routes and entries may import anything",
+    files: /^app\/(?:site\/|routes\/|root\.tsx|entry\.|routes\.ts|load-context\.ts|env\.d\.ts)/,
+    imports: ["app/"],
+  },
+];
+
+function ownFeature(file: string): string | undefined {
+  const match = /^app\/features\/[^/]+\//.exec(file);
+  return match?.[0];
+}
+
+/** The rule a file of app/ falls under; undefined for a file no rule names (the test lists those). */
+export function ruleFor(file: string): LayerRule | undefined {
+  return LAYER_RULES.find((rule) => rule.files.test(file));
+}
+
+/**
+ * Every import of `file` its rule forbids, as "file imports target: rule" lines. `imports` are
+ * repository paths (resolved specifiers); those outside app/ (packages, Node) are not passed in.
+ */
+export function layerViolations(file: string, imports: readonly string[]): string[] {
+  const rule = ruleFor(file);
+  if (!rule) return [`${file}: no layer rule names this file`];
+  const own = ownFeature(file);
+  const allowed = rule.imports.map((prefix) => (prefix === "<own>" ? (own ?? "\0") : prefix));
+  return imports
+    .filter((target) => target.startsWith("app/"))
+    .filter((target) => !allowed.some((prefix) => target === prefix || target.startsWith(prefix)))
+    .map((target) => `${file} imports ${target}: ${rule.layer}`);
+}
+
+export const FEATURE_ROOT = FEATURES;
