@@ -15,6 +15,7 @@ export default defineConfig({
       "scripts/**/*.test.ts",
       "tests/support/**/*.test.ts",
       "tests/*.test.ts",
+      "tests/integration/**/*.test.ts",
     ],
     environment: "node",
     setupFiles: ["./tests/setup-unit.ts"],

@@ -11,7 +11,7 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
-  // /api/contact and /api/newsletter are answered by the server itself: app/server/forms/form-request.server.ts.
+  // /api/contact and /api/newsletter are answered by the server itself: app/features/leads/form-request.server.ts.
   // Rendered on each request: the form carries a signed start time (docs/quotes.md).
   route("quote", "routes/quote.tsx"),
   route("api/quote", "routes/api.quote.ts"),

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { brochures } from "~/content/brochures";
-import { buildSearchDocuments, type PdfTexts, type SearchDocument } from "~/server/search/documents.server";
-import { engineFromDocuments, type SearchEngine } from "~/server/search/engine.server";
-import { scan } from "~/server/search/normalize.server";
+import { buildSearchDocuments, type PdfTexts, type SearchDocument } from "~/features/search/documents.server";
+import { engineFromDocuments, type SearchEngine } from "~/features/search/engine.server";
+import { scan } from "~/features/search/normalize.server";
 import { dropRunningLines, joinSpacedCapitals, readPdfTexts } from "./build-search-index";
 
 describe("PDF text clean-up", () => {

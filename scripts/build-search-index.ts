@@ -12,8 +12,8 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { brochures, catalog } from "../app/content/brochures";
-import { buildSearchDocuments, type PdfTexts } from "../app/server/search/documents.server";
-import { buildIndex, serializeIndex } from "../app/server/search/engine.server";
+import { buildSearchDocuments, type PdfTexts } from "../app/features/search/documents.server";
+import { buildIndex, serializeIndex } from "../app/features/search/engine.server";
 import { extractPdfPages } from "./pdf-text";
 
 const root = fileURLToPath(new URL("..", import.meta.url));

@@ -6,8 +6,8 @@
  * Each queued notification must reach the peer exactly once.
  */
 
+import { buildContactNotification } from "~/features/contact/contact-email.server";
 import { createDatabase, writeTransaction } from "~/server/db/database.server";
-import { buildContactNotification } from "~/server/forms/contact-email.server";
 import { logger } from "~/server/logger.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { startSmtpPeer } from "../tests/support/smtp-peer";

@@ -1,13 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { migrate } from "~/server/db/migrations.server";
 import {
   IssueError,
   type NewsletterIssue,
   parseIssue,
   sendIssue,
   sendTestIssue,
-} from "~/server/newsletter/issue.server";
+} from "~/features/newsletter/issue.server";
+import { migrate } from "~/server/db/migrations.server";
 import { type CommandIo, type HelpCommand, runCommand, runIfInvoked, UsageError } from "./cli";
 
 export const USAGE = `Usage:

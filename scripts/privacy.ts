@@ -1,5 +1,5 @@
 import pino from "pino";
-import { exportPersonalData, forgetPersonalData } from "~/server/privacy.server";
+import { exportPersonalData, forgetPersonalData } from "~/features/privacy/privacy.server";
 import { type CommandIo, runCommand, runIfInvoked, UsageError } from "./cli";
 
 export const USAGE = `Usage:

@@ -3,9 +3,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { submitQuote } from "~/server/quotes/quote.server";
-import { signFormStart } from "~/server/quotes/quote-token.server";
-import { sniffFileType } from "~/server/quotes/sniff.server";
+import { submitQuote } from "~/features/quote/quote.server";
+import { signFormStart } from "~/features/quote/quote-token.server";
+import { sniffFileType } from "~/features/quote/sniff.server";
 import { memoryLogger, type TestDatabase, testDialects } from "../tests/support/databases";
 import { main } from "./quotes";
 

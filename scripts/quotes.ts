@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { REFERENCE_PATTERN } from "~/features/leads/reference.server";
 import type { Database } from "~/server/db/schema.server";
-import { REFERENCE_PATTERN } from "~/server/forms/reference.server";
 import { type CommandIo, checkSince, readArguments, runCommand, runIfInvoked, UsageError } from "./cli";
 import { toCsv } from "./export-csv";
 

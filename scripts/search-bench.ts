@@ -12,8 +12,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { loadSearchEngine } from "~/server/search/engine.server";
-import { scan } from "~/server/search/normalize.server";
+import { loadSearchEngine } from "~/features/search/engine.server";
+import { scan } from "~/features/search/normalize.server";
 
 const TARGET_P99_MS = 5;
 const root = fileURLToPath(new URL("..", import.meta.url));

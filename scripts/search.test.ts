@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { recordSearchMiss } from "~/server/search/misses.server";
+import { recordSearchMiss } from "~/features/search/misses.server";
 import { type TestDatabase, testDialects } from "../tests/support/databases";
 import { main, parseCommand, USAGE } from "./search";
 

@@ -1,4 +1,4 @@
-import { listSearchMisses, type SearchMiss } from "~/server/search/misses.server";
+import { listSearchMisses, type SearchMiss } from "~/features/search/misses.server";
 import { type CommandIo, checkSince, readArguments, runCommand, runIfInvoked, UsageError } from "./cli";
 
 export const USAGE = `Usage:

@@ -191,14 +191,16 @@ describe("layers (tests/architecture-rules.ts)", () => {
     ).toEqual([
       "app/features/quote/quote.server.ts imports app/features/contact/contact.server.ts: a feature imports other features only through the shared lead plumbing",
     ]);
-    expect(layerViolations("app/components/ui/button.tsx", ["app/features/search/engine.server.ts"])).toHaveLength(
-      1,
-    );
+    expect(
+      layerViolations("app/components/ui/button.tsx", ["app/features/search/engine.server.ts"]),
+    ).toHaveLength(1);
   });
 
   it("holds one folder per feature, each with its own files", () => {
     const features = readdirSync(path.join(root, FEATURE_ROOT)).sort();
-    expect(features).toEqual(expect.arrayContaining(["contact", "leads", "newsletter", "privacy", "quote", "search"]));
+    expect(features).toEqual(
+      expect.arrayContaining(["contact", "leads", "newsletter", "privacy", "quote", "search"]),
+    );
     for (const feature of features) {
       expect(sources.some((file) => file.startsWith(`${FEATURE_ROOT}${feature}/`))).toBe(true);
     }

@@ -1,6 +1,6 @@
-import { postOnlyResponse } from "~/server/forms/form-request.server";
-import { submitQuote } from "~/server/quotes/quote.server";
-import { quoteUploadOf } from "~/server/quotes/quote-upload.server";
+import { postOnlyResponse } from "~/features/leads/form-request.server";
+import { submitQuote } from "~/features/quote/quote.server";
+import { quoteUploadOf } from "~/features/quote/quote-upload.server";
 import type { Route } from "./+types/api.quote";
 
 /**

@@ -1,6 +1,6 @@
+import { cleanQuery } from "~/features/search/normalize.server";
+import { siteSearch } from "~/features/search/site-index.server";
 import type { SuggestionsResponse } from "~/lib/search-types";
-import { cleanQuery } from "~/server/search/normalize.server";
-import { siteSearch } from "~/server/search/site-index.server";
 import type { Route } from "./+types/api.search";
 
 /**

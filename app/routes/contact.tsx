@@ -1,16 +1,16 @@
 import { data } from "react-router";
-import { ContactCards, LocationsAndHours, SupportCards } from "~/components/contact/contact-facts";
-import { type ContactActionData, ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/page/page-hero";
 import { Toaster } from "~/components/ui/toaster";
 import { contact } from "~/content/contact";
 import { pages } from "~/content/pages";
-import { type ContactValues, contactValues } from "~/forms/contact";
-import { isPrefillPost, prefillValues } from "~/forms/contact-prefill";
+import { type ContactValues, contactValues } from "~/features/contact/contact";
+import { contactFormApi } from "~/features/contact/contact.server";
+import { ContactCards, LocationsAndHours, SupportCards } from "~/features/contact/contact-facts";
+import { type ContactActionData, ContactForm } from "~/features/contact/contact-form";
+import { isPrefillPost, prefillValues } from "~/features/contact/contact-prefill";
+import { formResultHeaders, handleFormPost } from "~/features/leads/form-request.server";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
-import { contactFormApi } from "~/server/forms/contact.server";
-import { formResultHeaders, handleFormPost } from "~/server/forms/form-request.server";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.contact, siteOrigin(matches));

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { CategoryCards } from "~/components/home/category-cards";
-import { GetInTouch } from "~/components/home/get-in-touch";
 import { Testimonials } from "~/components/home/testimonials";
 import { Icon } from "~/components/icons/icon";
 import { IconCardGrid } from "~/components/page/icon-card-grid";
@@ -9,6 +8,7 @@ import { SectionHeading } from "~/components/page/section-heading";
 import { Button } from "~/components/ui/button";
 import { home } from "~/content/home";
 import { pages } from "~/content/pages";
+import { GetInTouch } from "~/features/contact/get-in-touch";
 import { noScripts } from "~/lib/page-scripts";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";

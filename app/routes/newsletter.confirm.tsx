@@ -1,12 +1,12 @@
 import { data, Form, Link, useNavigation } from "react-router";
-import { BrokenLink, NewsletterPage } from "~/components/newsletter/newsletter-page";
 import { Button } from "~/components/ui/button";
 import { newsletterPages } from "~/content/newsletter-pages";
+import { readFormFields } from "~/features/leads/form-request.server";
+import { checkConfirmToken } from "~/features/newsletter/links.server";
+import { BrokenLink, NewsletterPage } from "~/features/newsletter/newsletter-page";
+import { confirmSubscription, LINK_STATUS } from "~/features/newsletter/subscriptions.server";
 import { buildMeta, pageTitle } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
-import { readFormFields } from "~/server/forms/form-request.server";
-import { checkConfirmToken } from "~/server/newsletter/links.server";
-import { confirmSubscription, LINK_STATUS } from "~/server/newsletter/subscriptions.server";
 import type { Route } from "./+types/newsletter.confirm";
 
 type State = "ready" | "confirmed" | "invalid" | "expired" | "used";

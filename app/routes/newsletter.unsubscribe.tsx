@@ -1,16 +1,16 @@
 import { data } from "react-router";
-import { FieldError, fieldProps } from "~/components/forms/field";
-import { FormAlert } from "~/components/forms/form-alert";
-import { BrokenLink, NewsletterPage, SignUpAgain } from "~/components/newsletter/newsletter-page";
 import { Button } from "~/components/ui/button";
 import { newsletterPages } from "~/content/newsletter-pages";
-import type { FieldErrors } from "~/forms/common";
-import { NEWSLETTER_FIELDS, type NewsletterField, newsletterValues } from "~/forms/newsletter";
+import { FieldError, fieldProps } from "~/features/leads/field";
+import { FormAlert } from "~/features/leads/form-alert";
+import type { FieldErrors } from "~/features/leads/form-input";
+import { readFormFields } from "~/features/leads/form-request.server";
+import { checkUnsubscribeToken } from "~/features/newsletter/links.server";
+import { BrokenLink, NewsletterPage, SignUpAgain } from "~/features/newsletter/newsletter-page";
+import { NEWSLETTER_FIELDS, type NewsletterField, newsletterValues } from "~/features/newsletter/signup-form";
+import { requestUnsubscribeLink, unsubscribeWithToken } from "~/features/newsletter/subscriptions.server";
 import { buildMeta, pageTitle } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
-import { readFormFields } from "~/server/forms/form-request.server";
-import { checkUnsubscribeToken } from "~/server/newsletter/links.server";
-import { requestUnsubscribeLink, unsubscribeWithToken } from "~/server/newsletter/subscriptions.server";
 import type { Route } from "./+types/newsletter.unsubscribe";
 
 type PageData =

@@ -4,7 +4,7 @@ import { SectionHeading } from "~/components/page/section-heading";
 import { Fabrication } from "~/components/protective-packaging/fabrication";
 import { FurtherLinks } from "~/components/protective-packaging/further-links";
 import { NamedCardGrid } from "~/components/protective-packaging/named-card-grid";
-import { QuoteOnlineLink } from "~/components/quote/quote-online-link";
+import { QuoteOnlineLink } from "~/components/quote-online-link";
 import { pages } from "~/content/pages";
 import { protectivePackaging } from "~/content/protective-packaging";
 import { inquiryDrafts } from "~/lib/inquiry-drafts";

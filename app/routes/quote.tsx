@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { type QuoteActionData, QuoteForm } from "~/components/quote/quote-form";
 import { quoteContent, quotePage } from "~/content/quote";
 import {
   emptyItem,
@@ -8,14 +7,15 @@ import {
   QUOTE_MAX_ITEMS,
   QUOTE_ROWS_STEP,
   quoteValuesFromFields,
-} from "~/forms/quote";
-import { withPastedRows } from "~/forms/quote-paste";
+} from "~/features/quote/quote";
+import { submitQuote } from "~/features/quote/quote.server";
+import { type QuoteActionData, QuoteForm } from "~/features/quote/quote-form";
+import { countRowsPost } from "~/features/quote/quote-limits.server";
+import { withPastedRows } from "~/features/quote/quote-paste";
+import { signFormStart } from "~/features/quote/quote-token.server";
+import { quoteUploadOf } from "~/features/quote/quote-upload.server";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
-import { submitQuote } from "~/server/quotes/quote.server";
-import { countRowsPost } from "~/server/quotes/quote-limits.server";
-import { signFormStart } from "~/server/quotes/quote-token.server";
-import { quoteUploadOf } from "~/server/quotes/quote-upload.server";
 import { tooManyRequests } from "~/server/rate-limit.server";
 import type { Route } from "./+types/quote";
 

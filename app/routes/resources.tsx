@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { type NewsletterActionData, NewsletterSignup } from "~/components/forms/newsletter-signup";
 import { PageHero } from "~/components/page/page-hero";
 import { ArticlesSection } from "~/components/resources/articles-section";
 import { CatalogSection } from "~/components/resources/catalog-section";
@@ -8,13 +7,14 @@ import { DocumentsSection } from "~/components/resources/documents-section";
 import { Toaster } from "~/components/ui/toaster";
 import { pages } from "~/content/pages";
 import { resources } from "~/content/resources";
-import { newsletterValues } from "~/forms/newsletter";
+import { formResultHeaders, handleFormPost } from "~/features/leads/form-request.server";
+import { type NewsletterActionData, NewsletterSignup } from "~/features/newsletter/newsletter-signup";
+import { newsletterFormApi } from "~/features/newsletter/signup.server";
+import { newsletterValues } from "~/features/newsletter/signup-form";
 import { inquiryDraft } from "~/lib/inquiry-drafts";
 import { hasResourceFilters } from "~/lib/resource-search";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
-import { formResultHeaders, handleFormPost } from "~/server/forms/form-request.server";
-import { newsletterFormApi } from "~/server/forms/newsletter.server";
 import type { Route } from "./+types/resources";
 
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -3,13 +3,13 @@ import { data, Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { telHref } from "~/content/company";
 import { searchPage } from "~/content/search";
+import { recordSearchMiss } from "~/features/search/misses.server";
+import { cleanQuery } from "~/features/search/normalize.server";
+import { siteSearch } from "~/features/search/site-index.server";
 import { noScripts } from "~/lib/page-scripts";
 import { isSitePath, type SearchHit, type SiteSearchResult, type TextPiece } from "~/lib/search-types";
 import { buildMeta, pageTitle } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
-import { recordSearchMiss } from "~/server/search/misses.server";
-import { cleanQuery } from "~/server/search/normalize.server";
-import { siteSearch } from "~/server/search/site-index.server";
 import type { Route } from "./+types/search";
 
 /** Nothing here needs a script: the page is served without any (docs/decisions/0023). */

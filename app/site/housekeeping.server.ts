@@ -1,9 +1,9 @@
+import { purgeOldAttempts, purgeUnconfirmed } from "~/features/newsletter/subscriptions.server";
+import { purgeExpiredQuotes } from "~/features/quote/retention.server";
+import { pruneSearchMisses } from "~/features/search/misses.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import { purgeVisitorMailRecords } from "~/server/mail/visitor-mail.server";
-import { purgeOldAttempts, purgeUnconfirmed } from "~/server/newsletter/subscriptions.server";
-import { purgeExpiredQuotes } from "~/server/quotes/retention.server";
-import { pruneSearchMisses } from "~/server/search/misses.server";
 
 const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 

@@ -3,18 +3,18 @@
  * feature; server.ts hands it the endpoints, streamed posts and jobs made here.
  */
 import type { IncomingMessage } from "node:http";
+import { contactFormApi } from "~/features/contact/contact.server";
+import { formEndpoint } from "~/features/leads/form-request.server";
+import { newsletterFormApi } from "~/features/newsletter/signup.server";
+import { quoteStreamedPost } from "~/features/quote/quote-gate.server";
+import { QUOTE_UPLOAD_PATHS } from "~/features/quote/quote-upload.server";
+import { createUploadSlots } from "~/features/quote/upload-slots.server";
 import { hasResourceFilters } from "~/lib/resource-search";
 import type { SiteServices } from "~/load-context";
 import type { Database } from "~/server/db/schema.server";
 import type { Env } from "~/server/env.server";
-import { contactFormApi } from "~/server/forms/contact.server";
-import { formEndpoint } from "~/server/forms/form-request.server";
-import { newsletterFormApi } from "~/server/forms/newsletter.server";
 import { type Endpoint, MAX_BODY_BYTES, type StreamedPost } from "~/server/http/pipeline.server";
 import type { Logger } from "~/server/logger.server";
-import { quoteStreamedPost } from "~/server/quotes/quote-gate.server";
-import { QUOTE_UPLOAD_PATHS } from "~/server/quotes/quote-upload.server";
-import { createUploadSlots } from "~/server/quotes/upload-slots.server";
 import { startHousekeeping } from "./housekeeping.server";
 
 /** How the features reach the request pipeline: its options besides the platform's own. */

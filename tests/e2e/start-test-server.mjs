@@ -17,7 +17,7 @@ process.env.TRUST_PROXY = "true";
 // Every browser test shares this server for the run, and the fuzz test alone posts a couple of hundred
 // leads and signups: under the default cap of 200 visitor mails an hour, the tests that follow a
 // visitor's acknowledgement or confirmation would depend on their order. The cap is tested on its own
-// (app/server/mail/visitor-mail.test.ts, app/server/mail/burst.test.ts).
+// (tests/integration/visitor-mail.test.ts, tests/integration/mail-burst.test.ts).
 process.env.VISITOR_MAIL_PER_HOUR ??= "100000";
 
 const buildDir = path.resolve(process.env.BUILD_DIR || "build");

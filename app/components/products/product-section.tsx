@@ -1,5 +1,5 @@
 import { MailDraftLink } from "~/components/mail-draft-link";
-import { isQuoteInquiry, QuoteOnlineLink } from "~/components/quote/quote-online-link";
+import { isQuoteInquiry, QuoteOnlineLink } from "~/components/quote-online-link";
 import type { ProductSection as ProductSectionContent, ProductsContent } from "~/content/schema";
 import { cn } from "~/lib/cn";
 import { inquiryDraft } from "~/lib/inquiry-drafts";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Icon } from "~/components/icons/icon";
 import { MailDraftLink } from "~/components/mail-draft-link";
-import { QuoteOnlineLink } from "~/components/quote/quote-online-link";
+import { QuoteOnlineLink } from "~/components/quote-online-link";
 import { Button } from "~/components/ui/button";
 import type { ProductsContent } from "~/content/schema";
 import { inquiryDraft } from "~/lib/inquiry-drafts";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Icon } from "~/components/icons/icon";
 import { InquiryLink } from "~/components/inquiry-link";
-import { isQuoteInquiry, QuoteOnlineLink } from "~/components/quote/quote-online-link";
+import { isQuoteInquiry, QuoteOnlineLink } from "~/components/quote-online-link";
 import { Button } from "~/components/ui/button";
 import { resources } from "~/content/resources";
 

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Icon } from "~/components/icons/icon";
 import { type MailDraft, MailDraftLink } from "~/components/mail-draft-link";
 import { SectionHeading } from "~/components/page/section-heading";
-import { QuoteOnlineLink } from "~/components/quote/quote-online-link";
+import { QuoteOnlineLink } from "~/components/quote-online-link";
 import { Button } from "~/components/ui/button";
 import { catalog } from "~/content/brochures";
 import { productSectionTitles } from "~/content/product-sections";

@@ -2,9 +2,9 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { submitContact } from "~/features/contact/contact.server";
 import { writeTransaction } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
-import { submitContact } from "~/server/forms/contact.server";
 import { enqueueMail, storeFile } from "~/server/mail/outbox.server";
 import { createTransport, type MailTransport } from "~/server/mail/transport.server";
 import {

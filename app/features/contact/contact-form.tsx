@@ -1,0 +1,259 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Icon } from "~/components/icons/icon";
+import { Button } from "~/components/ui/button";
+import { notify } from "~/components/ui/toaster";
+import { company } from "~/content/company";
+import type { ContactContent } from "~/content/schema";
+import {
+  CONTACT_EMAIL_MAX_LENGTH,
+  CONTACT_FAILURE,
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_NAME_MAX_LENGTH,
+  CONTACT_PHONE_MAX_LENGTH,
+  type ContactField,
+  type ContactValues,
+  contactValues,
+  HONEYPOT_FIELD,
+  parseContact,
+} from "~/features/contact/contact";
+import {
+  Field,
+  fieldProps,
+  firstInvalid,
+  outcomeId,
+  TextArea,
+  TextInput,
+  useFocusFirstInvalid,
+} from "~/features/leads/field";
+import { FormAlert, isServerFailure, SalesEmailLink } from "~/features/leads/form-alert";
+import type { FieldErrors, FormResult } from "~/features/leads/form-input";
+import { submitForm } from "~/features/leads/submit-form";
+
+type Errors = FieldErrors<ContactField>;
+
+/** What the page's own action answered to a form post made without JavaScript. */
+export type ContactActionData = Pick<FormResult, "ok" | "status" | "title" | "message" | "reference"> & {
+  fieldErrors?: Errors | undefined;
+  values?: ContactValues | undefined;
+};
+
+function showFailure() {
+  notify("error", CONTACT_FAILURE.title, {
+    description: (
+      <>
+        {CONTACT_FAILURE.message} <SalesEmailLink email={company.email} />.
+      </>
+    ),
+  });
+}
+
+/**
+ * 'Send Us a Message'. With JavaScript it posts to /api/contact and answers with toasts; without, the
+ * browser posts to /contact and the page shows the outcome (docs/product.md#no-javascript). Either way
+ * each invalid field shows its message and the first one takes the focus
+ * (docs/product.md#field-errors). Typed text is kept until the server confirms the message is stored.
+ */
+export function ContactForm({
+  content,
+  actionData,
+  prefill,
+}: {
+  content: ContactContent["form"];
+  actionData?: ContactActionData | undefined;
+  /** What the home page's form carried here (docs/product.md#home-message-form). */
+  prefill?: ContactValues | undefined;
+}) {
+  const [values, setValues] = useState<ContactValues>(() => actionData?.values ?? prefill ?? contactValues());
+  const [errors, setErrors] = useState<Errors>(() => actionData?.fieldErrors ?? {});
+  const [status, setStatus] = useState<"idle" | "submitting" | "success">(
+    actionData?.ok ? "success" : "idle",
+  );
+  const [reference, setReference] = useState<string | undefined>(actionData?.reference);
+  const successHeading = useRef<HTMLHeadingElement>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
+  const honeypot = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(form);
+  // The server's answer to a post without JavaScript: its first invalid field is focused on load.
+  const [focusOnLoad] = useState(() => firstInvalid(actionData?.fieldErrors));
+
+  useEffect(() => {
+    if (status === "success" && !actionData?.ok) successHeading.current?.focus();
+  }, [status, actionData?.ok]);
+
+  const update = (field: ContactField) => (event: { currentTarget: { value: string } }) => {
+    const { value } = event.currentTarget;
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field]: _corrected, ...rest }) => rest);
+  };
+
+  function showErrors(fieldErrors: Errors) {
+    setErrors(fieldErrors);
+    focusFirstInvalid();
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status === "submitting") return;
+    const fields = { ...values, [HONEYPOT_FIELD]: honeypot.current?.value ?? "" };
+    const parsed = parseContact(fields);
+    if (!parsed.success) {
+      showErrors(parsed.fieldErrors);
+      notify("error", parsed.error.title, { description: parsed.error.message });
+      return;
+    }
+    setErrors({});
+    setStatus("submitting");
+    const outcome = await submitForm("/api/contact", fields, CONTACT_FAILURE);
+    if (outcome.ok) {
+      notify("success", outcome.title, { description: outcome.message });
+      setValues(contactValues());
+      setReference(outcome.reference);
+      setStatus("success");
+      return;
+    }
+    setStatus("idle");
+    if (outcome.fieldErrors) showErrors(outcome.fieldErrors);
+    if (isServerFailure(outcome.status)) showFailure();
+    else notify("error", outcome.title, { description: outcome.message });
+  }
+
+  function reset() {
+    setValues(contactValues());
+    setErrors({});
+    setStatus("idle");
+    // The form renders again first; focus then goes to its first field.
+    requestAnimationFrame(() => nameInput.current?.focus());
+  }
+
+  if (status === "success") {
+    return (
+      <div
+        id={outcomeId("contact", undefined)}
+        className="flex flex-col items-center gap-4 rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-mist"
+        data-testid="contact-success"
+      >
+        <Icon name="CircleCheck" className="size-14 text-green-700" />
+        <h3
+          ref={successHeading}
+          tabIndex={-1}
+          className="text-2xl font-extrabold text-navy focus:outline-none"
+        >
+          {content.success.heading}
+        </h3>
+        <p className="max-w-md text-slate-700">{content.success.text}</p>
+        {reference ? (
+          <p className="text-slate-700" data-testid="contact-reference">
+            Your reference: <strong className="font-mono text-navy">{reference}</strong>
+          </p>
+        ) : null}
+        {actionData?.ok ? (
+          // Without JavaScript, a fresh page load is the empty form.
+          <Button asChild variant="outline">
+            <a href="/contact#send-us-a-message">{content.success.resetLabel}</a>
+          </Button>
+        ) : (
+          <Button type="button" variant="outline" onClick={reset}>
+            {content.success.resetLabel}
+          </Button>
+        )}
+      </div>
+    );
+  }
+
+  const { fields } = content;
+  const submitting = status === "submitting";
+  const failedWithoutScript = actionData && !actionData.ok ? actionData : undefined;
+  const field = (name: ContactField) => ({
+    id: `contact-${name}`,
+    name,
+    value: values[name],
+    onChange: update(name),
+    ...fieldProps(`contact-${name}`, { error: errors[name], focus: name === focusOnLoad }),
+  });
+  return (
+    <form
+      ref={form}
+      method="post"
+      action="/contact#contact-outcome"
+      onSubmit={handleSubmit}
+      noValidate
+      aria-labelledby="send-us-a-message"
+      className="relative flex flex-col gap-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist sm:p-8"
+    >
+      {failedWithoutScript ? (
+        <FormAlert
+          id={outcomeId("contact", failedWithoutScript.fieldErrors)}
+          title={failedWithoutScript.title}
+        >
+          {failedWithoutScript.message}
+          {isServerFailure(failedWithoutScript.status) ? (
+            <>
+              {" "}
+              <SalesEmailLink email={company.email} />.
+            </>
+          ) : null}
+        </FormAlert>
+      ) : null}
+      <p className="text-sm text-slate-600">{content.requiredNote}</p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="contact-name" label={fields.name.label} required error={errors.name}>
+          <TextInput
+            ref={nameInput}
+            {...field("name")}
+            autoComplete="name"
+            required
+            maxLength={CONTACT_NAME_MAX_LENGTH}
+            placeholder={fields.name.placeholder}
+          />
+        </Field>
+        <Field id="contact-email" label={fields.email.label} required error={errors.email}>
+          <TextInput
+            {...field("email")}
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={CONTACT_EMAIL_MAX_LENGTH}
+            placeholder={fields.email.placeholder}
+          />
+        </Field>
+      </div>
+      <Field id="contact-phone" label={fields.phone.label} error={errors.phone}>
+        <TextInput
+          {...field("phone")}
+          type="tel"
+          autoComplete="tel"
+          maxLength={CONTACT_PHONE_MAX_LENGTH}
+          placeholder={fields.phone.placeholder}
+        />
+      </Field>
+      <Field id="contact-message" label={fields.message.label} required error={errors.message}>
+        <TextArea
+          {...field("message")}
+          rows={5}
+          required
+          maxLength={CONTACT_MESSAGE_MAX_LENGTH}
+          placeholder={fields.message.placeholder}
+        />
+      </Field>
+      {/* Left empty by people, filled by bots (docs/product.md#honeypot); hidden from sight and from
+          assistive tech. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={`contact-${HONEYPOT_FIELD}`}>Leave this field empty</label>
+        <input
+          ref={honeypot}
+          id={`contact-${HONEYPOT_FIELD}`}
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
+      </div>
+      <Button type="submit" size="lg" className="self-start" disabled={submitting}>
+        <Icon name="Send" />
+        {submitting ? content.submittingLabel : content.submitLabel}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,133 @@
+import { Icon } from "~/components/icons/icon";
+import { SectionHeading } from "~/components/page/section-heading";
+import { Button } from "~/components/ui/button";
+import { company, telHref } from "~/content/company";
+import type { HomeContent } from "~/content/schema";
+import { PREFILL_FIELDS, PREFILL_MARKER } from "~/features/contact/contact-prefill";
+import { Field, TextArea, TextInput } from "~/features/leads/field";
+
+/**
+ * This form sends nothing (docs/product.md#home-message-form). Send Message posts what was typed to
+ * /contact with a marker field; the contact page answers with its form filled in. A post, not a link,
+ * so nothing is lost and no personal data lands in a URL; it needs no script on either page.
+ */
+export function GetInTouch({ content }: { content: HomeContent["getInTouch"] }) {
+  const { fields } = content;
+  const weekdays = company.hours[0];
+  const linkClass = "font-semibold text-navy underline-offset-4 hover:underline";
+  const contactRows = [
+    {
+      label: content.contactLabels.phone,
+      icon: "Phone" as const,
+      value: (
+        <a href={telHref} className={linkClass}>
+          {company.phone}
+        </a>
+      ),
+    },
+    {
+      label: content.contactLabels.email,
+      icon: "Mail" as const,
+      value: (
+        <a href={`mailto:${company.email}`} className={`${linkClass} break-all`}>
+          {company.email}
+        </a>
+      ),
+    },
+    {
+      label: content.contactLabels.locations,
+      icon: "MapPin" as const,
+      value: company.locations.map((location) => `${location.city}, ${location.stateCode}`).join(" · "),
+    },
+    {
+      label: content.contactLabels.hours,
+      icon: "Clock" as const,
+      value: weekdays ? `${weekdays.days}: ${weekdays.open} - ${weekdays.close}` : "",
+    },
+  ];
+
+  return (
+    <section aria-labelledby="get-in-touch-heading" className="bg-paper py-16">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-5 lg:px-8">
+        <div className="flex flex-col gap-6 lg:col-span-2">
+          <SectionHeading id="get-in-touch-heading" heading={content.heading} lead={content.lead} />
+          <div className="flex flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist">
+            <h3 className="text-lg font-bold text-navy">{content.contactHeading}</h3>
+            <dl className="flex flex-col gap-4">
+              {contactRows.map(({ label, icon, value }) => (
+                <div key={label} className="flex flex-col gap-0.5">
+                  <dt className="flex items-center gap-2 text-sm font-semibold text-slate-600">
+                    <Icon name={icon} className="size-5 shrink-0 text-steel" />
+                    {label}
+                  </dt>
+                  <dd className="pl-7">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </div>
+        <form
+          method="post"
+          action="/contact"
+          // docs/product.md#home-message-form: no validation here; the contact form checks what it gets.
+          noValidate
+          aria-labelledby="home-form-heading"
+          className="flex flex-col gap-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist sm:p-8 lg:col-span-3"
+        >
+          <h3 id="home-form-heading" className="text-xl font-bold text-navy">
+            {content.formHeading}
+          </h3>
+          <input type="hidden" name={PREFILL_MARKER.name} value={PREFILL_MARKER.value} />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field id="home-first-name" label={fields.firstName.label}>
+              <TextInput
+                id="home-first-name"
+                name={PREFILL_FIELDS.firstName}
+                autoComplete="given-name"
+                placeholder={fields.firstName.placeholder}
+              />
+            </Field>
+            <Field id="home-last-name" label={fields.lastName.label}>
+              <TextInput
+                id="home-last-name"
+                name={PREFILL_FIELDS.lastName}
+                autoComplete="family-name"
+                placeholder={fields.lastName.placeholder}
+              />
+            </Field>
+          </div>
+          <Field id="home-email" label={fields.email.label}>
+            <TextInput
+              id="home-email"
+              name={PREFILL_FIELDS.email}
+              type="email"
+              autoComplete="email"
+              placeholder={fields.email.placeholder}
+            />
+          </Field>
+          <Field id="home-company" label={fields.company.label}>
+            <TextInput
+              id="home-company"
+              name={PREFILL_FIELDS.company}
+              autoComplete="organization"
+              placeholder={fields.company.placeholder}
+            />
+          </Field>
+          <Field id="home-message" label={fields.message.label}>
+            <TextArea
+              id="home-message"
+              name={PREFILL_FIELDS.message}
+              rows={5}
+              placeholder={fields.message.placeholder}
+            />
+          </Field>
+          <p className="text-sm text-slate-600">{content.formNote}</p>
+          <Button type="submit" size="lg" className="self-start">
+            <Icon name="Send" />
+            {content.submitLabel}
+          </Button>
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { type FormEvent, useRef, useState } from "react";
+import { Link } from "react-router";
+import { Icon } from "~/components/icons/icon";
+import { Button } from "~/components/ui/button";
+import { notify } from "~/components/ui/toaster";
+import { newsletter } from "~/content/newsletter";
+import { FieldError, fieldProps, outcomeId, useFocusFirstInvalid } from "~/features/leads/field";
+import { FormAlert } from "~/features/leads/form-alert";
+import type { FieldErrors, FormResult } from "~/features/leads/form-input";
+import { submitForm } from "~/features/leads/submit-form";
+import type { NewsletterField, NewsletterValues } from "~/features/newsletter/signup-form";
+
+/** What /resources answered to a signup posted without JavaScript. */
+export type NewsletterActionData = Pick<FormResult, "ok" | "title" | "message"> & {
+  fieldErrors?: FieldErrors<NewsletterField> | undefined;
+  values?: NewsletterValues | undefined;
+};
+
+const ID = "newsletter-email";
+
+/**
+ * The newsletter form. With JavaScript it posts to /api/newsletter and answers with toasts; without,
+ * the browser posts to /resources and the page shows the outcome (docs/product.md#no-javascript).
+ * A refused address gets its message beside the field and the focus (docs/product.md#field-errors).
+ * The address is cleared only after a successful signup.
+ */
+export function NewsletterSignup({ actionData }: { actionData?: NewsletterActionData }) {
+  const [email, setEmail] = useState(actionData?.values?.email ?? "");
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState(actionData?.fieldErrors?.email);
+  // The server's answer to a post without JavaScript focuses the field it refused, as the page loads.
+  const [focusOnLoad] = useState(Boolean(error));
+  const form = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(form);
+
+  function showError(message: string | undefined) {
+    setError(message);
+    if (message) focusFirstInvalid();
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    // The schema (and zod) load with the first signup, not with the page: most visitors never subscribe.
+    const { parseNewsletter, NEWSLETTER_FAILURE } = await import("~/features/newsletter/signup-form");
+    const parsed = parseNewsletter({ email });
+    if (!parsed.success) {
+      showError(parsed.fieldErrors.email);
+      notify("error", parsed.error.title, { description: parsed.error.message });
+      return;
+    }
+    setSubmitting(true);
+    const outcome = await submitForm("/api/newsletter", { email }, NEWSLETTER_FAILURE);
+    setSubmitting(false);
+    showError(outcome.fieldErrors?.email);
+    if (outcome.ok) {
+      notify("success", outcome.title, { description: outcome.message });
+      setEmail("");
+      return;
+    }
+    notify("error", outcome.title, { description: outcome.message });
+  }
+
+  return (
+    <section id="newsletter" aria-labelledby="newsletter-heading" className="bg-navy py-16 text-white">
+      <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 sm:px-6 lg:grid-cols-2 lg:px-8">
+        <div className="flex flex-col gap-3">
+          <h2 id="newsletter-heading" className="flex items-center gap-3 text-2xl font-extrabold sm:text-3xl">
+            <Icon name="Mail" className="size-7 text-amber" />
+            {newsletter.heading}
+          </h2>
+          <p className="text-lg text-mist">{newsletter.text}</p>
+        </div>
+        <form
+          ref={form}
+          method="post"
+          action="/resources#newsletter-outcome"
+          onSubmit={handleSubmit}
+          noValidate
+          className="flex flex-col gap-3"
+        >
+          {actionData ? (
+            actionData.ok ? (
+              <p
+                id={outcomeId("newsletter", undefined)}
+                role="status"
+                className="rounded-md bg-green-50 p-4 font-semibold text-green-900"
+              >
+                {actionData.title} {actionData.message}
+              </p>
+            ) : (
+              <FormAlert id={outcomeId("newsletter", actionData.fieldErrors)} title={actionData.title}>
+                {actionData.message}
+              </FormAlert>
+            )
+          ) : null}
+          <label htmlFor={ID} className="font-semibold">
+            {newsletter.emailLabel}
+          </label>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <input
+              id={ID}
+              name={"email" satisfies NewsletterField}
+              type="email"
+              autoComplete="email"
+              required
+              {...fieldProps(ID, { error, hint: true, focus: focusOnLoad })}
+              placeholder={newsletter.placeholder}
+              value={email}
+              onChange={(event) => {
+                setEmail(event.currentTarget.value);
+                setError(undefined);
+              }}
+              className="min-h-12 flex-1 rounded-md border-2 border-white/40 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-amber focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-amber/60 aria-invalid:border-red-300"
+            />
+            <Button type="submit" size="lg" disabled={submitting}>
+              {submitting ? newsletter.submittingLabel : newsletter.submitLabel}
+            </Button>
+          </div>
+          <FieldError id={ID} error={error} colour="text-red-200" />
+          <p id={`${ID}-hint`} className="text-sm text-mist">
+            {newsletter.privacyNote}
+          </p>
+          <p className="text-sm text-mist">
+            <Link to="/newsletter/unsubscribe" className="underline underline-offset-2 hover:text-white">
+              {newsletter.unsubscribeLink}
+            </Link>
+          </p>
+        </form>
+      </div>
+    </section>
+  );
+}

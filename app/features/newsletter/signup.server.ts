@@ -1,0 +1,159 @@
+import { sql } from "kysely";
+import { newsletterConfirmHint } from "~/content/newsletter";
+import type { FormInput, FormResult } from "~/features/leads/form-input";
+import type { FormApi } from "~/features/leads/form-request.server";
+import { buildConfirmationMail, NEWSLETTER_CONSENT_VERSION } from "~/features/newsletter/mail.server";
+import {
+  NEWSLETTER_ALREADY_SUBSCRIBED,
+  NEWSLETTER_ATTEMPT_WINDOW_MS,
+  NEWSLETTER_FAILURE,
+  NEWSLETTER_FIELDS,
+  NEWSLETTER_MAX_ATTEMPTS,
+  NEWSLETTER_SUCCESS,
+  NEWSLETTER_TOO_MANY_ATTEMPTS,
+  parseNewsletter,
+} from "~/features/newsletter/signup-form";
+import { confirmUrl, createToken } from "~/features/newsletter/tokens.server";
+import type { NewsletterServices } from "~/load-context";
+import { toCount } from "~/server/db/database.server";
+import { isoTime } from "~/server/db/schema.server";
+import { enqueueMail } from "~/server/mail/outbox.server";
+import { admitVisitorMail } from "~/server/mail/visitor-mail.server";
+import { type RateLimit, tooManyRequests, withinRateLimit } from "~/server/rate-limit.server";
+
+/** Per-client limit of the newsletter form (docs/product.md#per-client-limits), besides the attempt rule. */
+export const NEWSLETTER_CLIENT_LIMIT: RateLimit = { limit: 10, windowMs: 10 * 60 * 1000 };
+
+/** First key of PostgreSQL's two-key advisory locks, so ours never collide with other users of them. */
+export const NEWSLETTER_LOCK_NAMESPACE = 0x52494447;
+
+/** The success notice: the site's fixed text, then the one sentence that asks for the confirmation. */
+export const NEWSLETTER_PENDING_SUCCESS = {
+  title: NEWSLETTER_SUCCESS.title,
+  message: `${NEWSLETTER_SUCCESS.message} ${newsletterConfirmHint}`,
+} as const;
+
+type Outcome = "pending" | "confirmed" | "too_many_attempts";
+
+/**
+ * Handles one newsletter post (docs/product.md#newsletter-form, docs/newsletter.md). The attempt rule
+ * counts accepted attempts (new, pending and duplicate signups) for the address in a rolling 24 h;
+ * the 4th is refused and, being refused, is not counted, so "try again tomorrow" holds. Counting and
+ * recording happen under one lock per address (an advisory lock on PostgreSQL, the write lock on
+ * SQLite), so concurrent requests never let more than three through. A new or pending or
+ * unsubscribed address gets a pending subscription and, in the same transaction, a confirmation
+ * e-mail unless a visitor-mail limit leaves it out (docs/product.md#visitor-mail: one per normalised
+ * mailbox per hour, and the hourly cap); the answer is the same either way. Only a confirmed address
+ * is 'Already Subscribed'.
+ */
+export async function subscribeNewsletter(
+  deps: NewsletterServices,
+  input: FormInput,
+  clientKey: string,
+): Promise<FormResult> {
+  const { db, logger } = deps;
+  const now = deps.now?.() ?? new Date();
+
+  const parsed = parseNewsletter(input);
+  if (!parsed.success) return { ok: false, status: 400, ...parsed.error, fieldErrors: parsed.fieldErrors };
+  const { email } = parsed.data;
+
+  try {
+    const at = isoTime(now);
+    const windowStart = isoTime(new Date(now.getTime() - NEWSLETTER_ATTEMPT_WINDOW_MS));
+    let queued = false;
+    // The per-client count and the signup commit together, in one transaction.
+    const stored = await withinRateLimit(
+      db,
+      `newsletter:${clientKey}`,
+      NEWSLETTER_CLIENT_LIMIT,
+      now,
+      async (trx, dialect): Promise<Outcome> => {
+        if (dialect === "postgres") {
+          await sql`select pg_advisory_xact_lock(${sql.lit(NEWSLETTER_LOCK_NAMESPACE)}, hashtext(${email}))`.execute(
+            trx,
+          );
+        }
+        // Attempts older than the window never count again; housekeeping deletes them hourly.
+        const { attempts } = await trx
+          .selectFrom("newsletter_attempts")
+          .select((eb) => eb.fn.countAll<string | number>().as("attempts"))
+          .where("email", "=", email)
+          .where("attempted_at", ">=", windowStart)
+          .executeTakeFirstOrThrow();
+        if (toCount(attempts) >= NEWSLETTER_MAX_ATTEMPTS) return "too_many_attempts";
+
+        await trx.insertInto("newsletter_attempts").values({ email, attempted_at: at }).execute();
+        const existing = await trx
+          .selectFrom("newsletter_subscriptions")
+          .select(["id", "status"])
+          .where("email", "=", email)
+          .executeTakeFirst();
+        if (existing?.status === "confirmed") return "confirmed";
+
+        const consent = {
+          subscribed_at: at,
+          consent_version: NEWSLETTER_CONSENT_VERSION,
+          client_key: clientKey,
+        };
+        // A new signup, and a signup again while pending or after unsubscribing, (re-)sends the
+        // confirmation, within the visitor-mail limits.
+        const send = (await admitVisitorMail(trx, deps, { kind: "confirmation", to: email }, now)) === "send";
+        let id: number;
+        if (!existing) {
+          const row = await trx
+            .insertInto("newsletter_subscriptions")
+            .values({ email, status: "pending", ...consent, confirmation_sent_at: send ? at : null })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          id = row.id;
+        } else {
+          id = existing.id;
+          await trx
+            .updateTable("newsletter_subscriptions")
+            .set({
+              status: "pending",
+              ...consent,
+              confirmed_at: null,
+              unsubscribed_at: null,
+              ...(send ? { confirmation_sent_at: at } : {}),
+            })
+            .where("id", "=", id)
+            .execute();
+        }
+        if (!send) return "pending";
+        const token = await createToken(trx, id, "confirm", now);
+        await enqueueMail(trx, buildConfirmationMail(deps, email, confirmUrl(deps.siteUrl, token)), now);
+        queued = true;
+        return "pending";
+      },
+    );
+
+    if (stored.limited) {
+      if (!stored.limited.repeated)
+        logger.warn({ clientKey, count: stored.limited.count }, "newsletter: per-client limit reached");
+      return tooManyRequests(stored.limited);
+    }
+    if (queued) deps.wakeMailWorker?.();
+    switch (stored.value) {
+      case "pending":
+        logger.info({ clientKey, confirmationQueued: queued }, "newsletter signup stored as pending");
+        return { ok: true, status: 200, ...NEWSLETTER_PENDING_SUCCESS };
+      case "confirmed":
+        return { ok: false, status: 409, ...NEWSLETTER_ALREADY_SUBSCRIBED };
+      case "too_many_attempts":
+        logger.warn({ clientKey }, "newsletter: attempt limit for the address reached");
+        return { ok: false, status: 429, ...NEWSLETTER_TOO_MANY_ATTEMPTS };
+    }
+  } catch (error) {
+    logger.error({ err: error, clientKey }, "newsletter subscription failed");
+    return { ok: false, status: 500, ...NEWSLETTER_FAILURE };
+  }
+}
+
+/** The newsletter sign-up as its endpoints take it (/api/newsletter, and /resources' action without JavaScript). */
+export const newsletterFormApi: FormApi = {
+  what: "newsletter signup",
+  fields: NEWSLETTER_FIELDS,
+  service: subscribeNewsletter,
+};

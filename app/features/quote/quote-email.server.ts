@@ -1,0 +1,184 @@
+import { productSectionTitles } from "~/content/product-sections";
+import {
+  escapeHtml,
+  headerSafe,
+  isPlainAddress,
+  leadNotificationHeaders,
+} from "~/features/contact/contact-email.server";
+import {
+  FOAM_FIELD_NAMES,
+  hasDetails,
+  isQuoteArea,
+  LABEL_FIELD_NAMES,
+  type QuoteInput,
+} from "~/features/quote/quote";
+import type { Email } from "~/server/mail/outbox.server";
+
+export const QUOTE_NOTIFICATION_KIND = "quote_notification";
+
+export const LABEL_DETAIL_LABELS: Record<(typeof LABEL_FIELD_NAMES)[number], string> = {
+  width: "Label width",
+  height: "Label height",
+  sizeUnit: "Size unit",
+  material: "Material",
+  adhesive: "Adhesive",
+  core: "Core size",
+  rollSize: "Outside diameter or labels per roll",
+  printer: "Printer make and model",
+};
+
+export const FOAM_DETAIL_LABELS: Record<(typeof FOAM_FIELD_NAMES)[number], string> = {
+  dimensions: "Part dimensions",
+  weight: "Part weight",
+  fragility: "Fragility",
+  annualQuantity: "Annual quantity",
+};
+
+/** One line of text for the plain-text body: no line breaks or bidirectional controls. */
+function line(value: string): string {
+  return value
+    .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
+    .replace(/[\p{Cc}\u2028\u2029]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+export function areaTitle(area: string | null): string {
+  return area && isQuoteArea(area) ? productSectionTitles[area] : "Not specified";
+}
+
+export interface QuoteNotificationInput {
+  requestId: number;
+  reference: string;
+  receivedAt: Date;
+  quote: QuoteInput;
+  fileNames: readonly string[];
+  salesEmail: string;
+  mailFrom: string;
+}
+
+/** The e-mail that tells sales about a quote request: every field, a table of the items, the files attached. */
+export function buildQuoteNotification(input: QuoteNotificationInput): Email {
+  const { quote, reference } = input;
+  const received = input.receivedAt
+    .toISOString()
+    .replace("T", " ")
+    .replace(/\.\d+Z$/, " UTC");
+  const company = headerSafe(quote.company, 100);
+  const subject = `[${reference}] Quote request from ${company || "a website visitor"} (${quote.items.length} ${
+    quote.items.length === 1 ? "item" : "items"
+  })`;
+  const fields: Array<[string, string | null]> = [
+    ["Reference", reference],
+    ["Company", quote.company],
+    ["Name", quote.name],
+    ["Email", quote.email],
+    ["Phone", quote.phone],
+    ["Ship-to ZIP/postal code", quote.postalCode],
+    ["Needed by", quote.neededBy],
+    ["PO or reference", quote.poReference],
+    ["Request", `#${input.requestId}`],
+    ["Received", received],
+  ];
+  const details: Array<[string, Array<[string, string | null]>]> = [];
+  if (hasDetails(quote.labels))
+    details.push([
+      "Label details",
+      LABEL_FIELD_NAMES.map((name) => [LABEL_DETAIL_LABELS[name], quote.labels[name]]),
+    ]);
+  if (hasDetails(quote.foam))
+    details.push([
+      "Foam / protective packaging details",
+      FOAM_FIELD_NAMES.map((name) => [FOAM_DETAIL_LABELS[name], quote.foam[name]]),
+    ]);
+
+  const text = [
+    "New quote request",
+    "",
+    ...fields.map(([label, value]) => `${label}: ${line(value ?? "(not provided)")}`),
+    "",
+    `Items (${quote.items.length}):`,
+    ...quote.items.map(
+      (item, index) =>
+        `${index + 1}. ${line(item.description)} | qty ${item.quantity} ${item.unit} | ${areaTitle(item.area)}${
+          item.notes ? ` | notes: ${line(item.notes)}` : ""
+        }`,
+    ),
+    ...details.flatMap(([heading, rows]) => [
+      "",
+      `${heading}:`,
+      ...rows.filter(([, value]) => value).map(([label, value]) => `${label}: ${line(value ?? "")}`),
+    ]),
+    "",
+    input.fileNames.length > 0
+      ? `Attached files: ${input.fileNames.map(line).join(", ")}`
+      : "No files attached.",
+    "",
+    "Reply to this e-mail to answer the buyer directly.",
+    "",
+  ].join("\n");
+
+  const cell = (value: string, tag = "td") =>
+    `<${tag} style="border:1px solid #cbd5e1;padding:4px 8px;text-align:left;vertical-align:top">${value}</${tag}>`;
+  const row = (label: string, value: string) =>
+    `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${label}</th><td style="padding:4px 0">${value}</td></tr>`;
+  const html = [
+    "<!doctype html>",
+    `<html lang="en"><head><meta charset="utf-8"><title>New quote request ${reference}</title></head>`,
+    '<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">',
+    `<h1 style="font-size:18px">New quote request ${reference}</h1>`,
+    '<table role="presentation" style="border-collapse:collapse">',
+    ...fields.map(([label, value]) =>
+      row(
+        escapeHtml(label),
+        label === "Email" && value
+          ? `<a href="mailto:${escapeHtml(value)}">${escapeHtml(value)}</a>`
+          : escapeHtml(value ?? "(not provided)"),
+      ),
+    ),
+    "</table>",
+    `<h2 style="font-size:16px">Items (${quote.items.length})</h2>`,
+    '<table style="border-collapse:collapse">',
+    `<tr>${["#", "Item", "Quantity", "Unit", "Product area", "Notes"].map((h) => cell(h, "th")).join("")}</tr>`,
+    ...quote.items.map(
+      (item, index) =>
+        `<tr>${[
+          String(index + 1),
+          escapeHtml(item.description),
+          String(item.quantity),
+          escapeHtml(item.unit),
+          escapeHtml(areaTitle(item.area)),
+          escapeHtml(item.notes ?? ""),
+        ]
+          .map((value) => cell(value))
+          .join("")}</tr>`,
+    ),
+    "</table>",
+    ...details.flatMap(([heading, rows]) => [
+      `<h2 style="font-size:16px">${escapeHtml(heading)}</h2>`,
+      '<table role="presentation" style="border-collapse:collapse">',
+      ...rows
+        .filter(([, value]) => value)
+        .map(([label, value]) => row(escapeHtml(label), escapeHtml(value ?? ""))),
+      "</table>",
+    ]),
+    `<p>${
+      input.fileNames.length > 0
+        ? `Attached files: ${input.fileNames.map(escapeHtml).join(", ")}`
+        : "No files attached."
+    }</p>`,
+    '<p style="color:#6b7280;font-size:13px">Reply to this e-mail to answer the buyer directly.</p>',
+    "</body></html>",
+  ].join("\n");
+
+  return {
+    kind: QUOTE_NOTIFICATION_KIND,
+    from: input.mailFrom,
+    to: input.salesEmail,
+    replyTo: isPlainAddress(quote.email) ? quote.email : null,
+    subject,
+    text,
+    html,
+    headers: leadNotificationHeaders(reference),
+  };
+}

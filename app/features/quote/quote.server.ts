@@ -1,0 +1,188 @@
+import { readFile } from "node:fs/promises";
+import { queueAcknowledgement } from "~/features/leads/acknowledgement.server";
+import { newReference, withFreshReference } from "~/features/leads/reference.server";
+import {
+  hasDetails,
+  parseQuote,
+  QUOTE_EXPIRED,
+  QUOTE_FAILURE,
+  QUOTE_HONEYPOT_FIELD,
+  QUOTE_SUCCESS,
+  QUOTE_TOKEN_FIELD,
+  QUOTE_TOO_FAST,
+  type QuoteFieldErrors,
+  type QuoteValues,
+  quoteValuesFromFields,
+} from "~/features/quote/quote";
+import { withPastedRows } from "~/features/quote/quote-paste";
+import type { QuoteServices } from "~/load-context";
+import { writeTransaction } from "~/server/db/database.server";
+import { isoTime } from "~/server/db/schema.server";
+import { enqueueMail, storeFile } from "~/server/mail/outbox.server";
+import { tooManyRequests } from "~/server/rate-limit.server";
+import { buildQuoteNotification } from "./quote-email.server";
+import { countQuotePost } from "./quote-limits.server";
+import { checkFormStart } from "./quote-token.server";
+import type { QuoteUpload } from "./quote-upload.server";
+
+export { QUOTE_CLIENT_LIMIT } from "./quote-limits.server";
+
+export type QuoteResult =
+  | { ok: true; status: 200; title: string; message: string; reference: string }
+  | {
+      ok: false;
+      status: 400 | 408 | 413 | 429 | 500 | 503;
+      title: string;
+      message: string;
+      /** Messages per field (`email`, `items.2.quantity`, `files`), for the messages beside the fields. */
+      fieldErrors?: QuoteFieldErrors;
+      /** What was typed, to fill the form again. */
+      values: QuoteValues;
+      retryAfterSeconds?: number;
+    };
+
+/**
+ * Handles one quote post (docs/quotes.md): the per-client limit (every post counts, refused or not,
+ * but for the server's own refusals), the upload's own errors, the honeypot, the minimum fill time,
+ * validation; then the request, its items and files (read from disk one at a time), the sales
+ * notification with the files and the buyer's acknowledgement are stored in one transaction.
+ */
+export async function submitQuote(
+  deps: QuoteServices,
+  upload: QuoteUpload,
+  clientKey: string,
+): Promise<QuoteResult> {
+  const { db, logger } = deps;
+  const now = deps.now?.() ?? new Date();
+  const typed = quoteValuesFromFields(upload.fields);
+
+  // Every upload slot taken, or our disk failing: the server's doing, not counted against the client
+  // (the busy refusals are logged by the pipeline, once a minute).
+  if (upload.error && upload.error.status >= 500) {
+    if (upload.error.status === 500) logger.error({ clientKey }, "quote upload could not be kept on disk");
+    return { ok: false, ...upload.error, values: typed };
+  }
+  try {
+    const limit = await countQuotePost(db, clientKey, now);
+    if (!limit.allowed) {
+      if (!limit.repeated)
+        logger.warn({ clientKey, count: limit.count }, "quote form: per-client limit reached");
+      return { ...tooManyRequests(limit), values: typed };
+    }
+  } catch (error) {
+    logger.error({ err: error, clientKey }, "quote request could not be counted");
+    return { ok: false, status: 500, ...QUOTE_FAILURE, values: typed };
+  }
+  if (upload.error) {
+    logger.warn(
+      { clientKey, status: upload.error.status, problem: upload.error.title },
+      "quote upload refused",
+    );
+    return { ok: false, ...upload.error, values: typed };
+  }
+  if ((upload.fields[QUOTE_HONEYPOT_FIELD] ?? "").trim() !== "") {
+    logger.info({ clientKey }, "quote form honeypot filled: answered as success, nothing stored or sent");
+    return { ok: true, status: 200, ...QUOTE_SUCCESS, reference: newReference("Q") };
+  }
+  const started = checkFormStart(upload.fields[QUOTE_TOKEN_FIELD], deps.formSecret, now);
+  if (started !== "ok") {
+    logger.warn({ clientKey, check: started }, "quote form: start time check failed");
+    return {
+      ok: false,
+      status: 400,
+      ...(started === "expired" ? QUOTE_EXPIRED : QUOTE_TOO_FAST),
+      values: typed,
+    };
+  }
+
+  const values = withPastedRows(typed);
+  const parsed = parseQuote(values);
+  if (!parsed.success) {
+    return { ok: false, status: 400, ...parsed.error, fieldErrors: parsed.fieldErrors, values };
+  }
+  const quote = parsed.data;
+
+  try {
+    const stored = await withFreshReference("Q", (reference) =>
+      writeTransaction(db, async (trx) => {
+        const request = await trx
+          .insertInto("quote_requests")
+          .values({
+            reference,
+            company: quote.company,
+            name: quote.name,
+            email: quote.email,
+            phone: quote.phone,
+            postal_code: quote.postalCode,
+            needed_by: quote.neededBy,
+            po_reference: quote.poReference,
+            label_details: hasDetails(quote.labels) ? JSON.stringify(quote.labels) : null,
+            foam_details: hasDetails(quote.foam) ? JSON.stringify(quote.foam) : null,
+            client_key: clientKey,
+            created_at: isoTime(now),
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto("quote_items")
+          .values(
+            quote.items.map((item, position) => ({
+              request_id: request.id,
+              position,
+              area: item.area,
+              description: item.description,
+              quantity: item.quantity,
+              unit: item.unit,
+              notes: item.notes,
+            })),
+          )
+          .execute();
+        const fileIds: number[] = [];
+        for (const [position, file] of upload.files.entries()) {
+          // One file in memory at a time, read from where it waited on disk.
+          const content = await readFile(file.path);
+          const fileId = await storeFile(
+            trx,
+            { fileName: file.fileName, contentType: file.type.contentType, content },
+            now,
+          );
+          await trx
+            .insertInto("quote_files")
+            .values({ request_id: request.id, position, file_id: fileId })
+            .execute();
+          fileIds.push(fileId);
+        }
+        const mail = buildQuoteNotification({
+          requestId: request.id,
+          reference,
+          receivedAt: now,
+          quote,
+          fileNames: upload.files.map((file) => file.fileName),
+          salesEmail: deps.salesEmail,
+          mailFrom: deps.mailFrom,
+        });
+        const outboxId = await enqueueMail(trx, { ...mail, attachmentFileIds: fileIds }, now);
+        const acknowledgementId = await queueAcknowledgement(
+          trx,
+          deps,
+          { kind: "quote", reference, email: quote.email },
+          now,
+        );
+        return { requestId: request.id, reference, outboxId, acknowledgementId };
+      }),
+    );
+    logger.info(
+      { ...stored, items: quote.items.length, files: upload.files.length },
+      "quote request stored and notification queued",
+    );
+    try {
+      deps.wakeMailWorker?.();
+    } catch (error) {
+      logger.error({ err: error }, "waking the mail worker failed");
+    }
+    return { ok: true, status: 200, ...QUOTE_SUCCESS, reference: stored.reference };
+  } catch (error) {
+    logger.error({ err: error, clientKey }, "quote request could not be stored");
+    return { ok: false, status: 500, ...QUOTE_FAILURE, values };
+  }
+}

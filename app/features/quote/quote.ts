@@ -1,0 +1,378 @@
+import * as z from "zod/mini";
+import { productSectionTitles } from "~/content/product-sections";
+import { isLooseEmail } from "~/features/contact/contact";
+import {
+  cleaned,
+  cleanText,
+  type FieldErrors,
+  type FormText,
+  failure,
+  type ParseResult,
+} from "~/features/leads/form-input";
+
+/*
+ * The online quote request (docs/quotes.md): one schema for the browser and the server, so both show
+ * the same messages for the same fields.
+ */
+
+export const QUOTE_HONEYPOT_FIELD = "website";
+/** The signed time the form was rendered; see quote-token.server.ts. */
+export const QUOTE_TOKEN_FIELD = "startedAt";
+/** The name of the submit buttons: "send" sends the request, "add-rows" only re-renders it with more rows. */
+export const QUOTE_INTENT_FIELD = "intent";
+export const QUOTE_FILES_FIELD = "files";
+
+export const QUOTE_MAX_ITEMS = 50;
+/** Rows the 'Add rows' button adds at a time. */
+export const QUOTE_ROWS_STEP = 3;
+export const QUOTE_MAX_FILES = 5;
+export const QUOTE_MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const QUOTE_MAX_TOTAL_FILE_BYTES = 25 * 1024 * 1024;
+export const QUOTE_MAX_QUANTITY = 10_000_000;
+export const QUOTE_TEXT_MAX = 200;
+export const QUOTE_NOTES_MAX = 1000;
+export const QUOTE_PASTE_MAX = 10_000;
+export const QUOTE_FILE_ACCEPT = ".pdf,.png,.jpg,.jpeg,.webp,.dxf,.dwg,.step,.stp,.ai,.eps";
+
+export const QUOTE_AREAS = Object.entries(productSectionTitles).map(([id, title]) => ({ id, title }));
+export type QuoteAreaId = keyof typeof productSectionTitles;
+export const LABEL_AREA = "labels";
+export const FOAM_AREA = "die-cut-foams";
+
+export const QUOTE_UNITS = ["each", "roll", "case", "box", "sheet", "pallet"] as const;
+export type QuoteUnit = (typeof QUOTE_UNITS)[number];
+/** The label size's units, the choices of the form's select (inches, millimetres). */
+export const LABEL_SIZE_UNITS = ["in", "mm"] as const;
+
+/*
+ * The schema's pieces come first: the lists of field names below are read from them. Each field's
+ * checks run in order; a field's first failing check is its message, and the form's first failing
+ * check (in the form's order) is the notice (see failure in common.ts).
+ */
+const optionalText = (max: number) =>
+  z.pipe(
+    cleaned(z.trim(), z.maxLength(max, "tooLong")),
+    z.transform((value: string) => (value === "" ? null : value)),
+  );
+
+const isDay = (value: string) => {
+  if (value === "") return true;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+};
+
+const itemSchema = z.object({
+  area: z.pipe(
+    cleaned(
+      z.trim(),
+      z.refine((value: string) => value === "" || isQuoteArea(value), "areaInvalid"),
+    ),
+    z.transform((value: string) => (value === "" ? null : (value as QuoteAreaId))),
+  ),
+  description: cleaned(
+    z.trim(),
+    z.minLength(1, "descriptionRequired"),
+    z.maxLength(QUOTE_TEXT_MAX, "tooLong"),
+  ),
+  quantity: z.pipe(
+    cleaned(
+      z.trim(),
+      z.minLength(1, "quantityRequired"),
+      z.refine(
+        (value: string) =>
+          /^\d{1,9}$/.test(value.replace(/,/g, "")) &&
+          Number(value.replace(/,/g, "")) >= 1 &&
+          Number(value.replace(/,/g, "")) <= QUOTE_MAX_QUANTITY,
+        "quantityInvalid",
+      ),
+    ),
+    z.transform((value: string) => Number(value.replace(/,/g, ""))),
+  ),
+  unit: z.pipe(
+    cleaned(z.refine((value: string) => (QUOTE_UNITS as readonly string[]).includes(value), "unitInvalid")),
+    z.transform((value: string) => value as QuoteUnit),
+  ),
+  notes: optionalText(QUOTE_NOTES_MAX),
+});
+
+/** The buyer's fields, in the form's order. */
+const contactShape = {
+  company: cleaned(z.trim(), z.minLength(1, "companyRequired"), z.maxLength(QUOTE_TEXT_MAX, "tooLong")),
+  name: cleaned(z.trim(), z.minLength(1, "nameRequired"), z.maxLength(QUOTE_TEXT_MAX, "tooLong")),
+  email: cleaned(
+    z.trim(),
+    z.minLength(1, "emailRequired"),
+    z.refine(isLooseEmail, "emailInvalid"),
+    z.maxLength(254, "emailTooLong"),
+  ),
+  phone: optionalText(50),
+  postalCode: optionalText(20),
+  neededBy: z.pipe(
+    cleaned(z.trim(), z.refine(isDay, "dateInvalid")),
+    z.transform((value: string) => (value === "" ? null : value)),
+  ),
+  poReference: optionalText(100),
+};
+
+const detailsShape = <K extends string>(names: readonly K[]) =>
+  Object.fromEntries(names.map((name) => [name, optionalText(QUOTE_TEXT_MAX)])) as Record<
+    K,
+    ReturnType<typeof optionalText>
+  >;
+const detailsSchema = <K extends string>(names: readonly K[]) => z.object(detailsShape(names));
+
+/** The buyer's fields (schema keys), in the form's order. */
+export const CONTACT_FIELD_NAMES = Object.keys(contactShape) as (keyof typeof contactShape)[];
+/** The fields of one item row (schema keys). */
+export const ITEM_FIELD_NAMES = Object.keys(itemSchema.shape) as (keyof typeof itemSchema.shape)[];
+export const LABEL_FIELD_NAMES = [
+  "width",
+  "height",
+  "sizeUnit",
+  "material",
+  "adhesive",
+  "core",
+  "rollSize",
+  "printer",
+] as const;
+export const FOAM_FIELD_NAMES = ["dimensions", "weight", "fragility", "annualQuantity"] as const;
+
+export type ContactValues = Record<(typeof CONTACT_FIELD_NAMES)[number], string>;
+export type ItemValues = Record<(typeof ITEM_FIELD_NAMES)[number], string>;
+export type LabelValues = Record<(typeof LABEL_FIELD_NAMES)[number], string>;
+export type FoamValues = Record<(typeof FOAM_FIELD_NAMES)[number], string>;
+
+/** Everything the form holds as text: what is re-rendered after an error, so nothing typed is lost. */
+export interface QuoteValues extends ContactValues {
+  items: ItemValues[];
+  labels: LabelValues;
+  foam: FoamValues;
+  pasteList: string;
+}
+
+const blank = <K extends string>(names: readonly K[]) =>
+  Object.fromEntries(names.map((name) => [name, ""])) as Record<K, string>;
+
+export const emptyItem = (area = ""): ItemValues => ({ ...blank(ITEM_FIELD_NAMES), area, unit: "each" });
+
+export function emptyQuoteValues(area = ""): QuoteValues {
+  return {
+    ...blank(CONTACT_FIELD_NAMES),
+    items: [emptyItem(isQuoteArea(area) ? area : "")],
+    labels: { ...blank(LABEL_FIELD_NAMES), sizeUnit: "in" },
+    foam: blank(FOAM_FIELD_NAMES),
+    pasteList: "",
+  };
+}
+
+export function isQuoteArea(value: string): value is QuoteAreaId {
+  return Object.hasOwn(productSectionTitles, value);
+}
+
+/** Field names as posted: `items[3].quantity`, `labels.width`, `email`. */
+export const itemFieldName = (index: number, field: (typeof ITEM_FIELD_NAMES)[number]) =>
+  `items[${index}].${field}`;
+/** The key of a field in error maps and element ids: `items.3.quantity`. */
+export const itemErrorKey = (index: number, field: string) => `items.${index}.${field}`;
+
+const ITEM_FIELD = /^items\[(\d{1,3})\]\.([a-z]+)$/;
+const TEXT_FIELDS = new Set<string>([
+  ...CONTACT_FIELD_NAMES,
+  ...LABEL_FIELD_NAMES.map((name) => `labels.${name}`),
+  ...FOAM_FIELD_NAMES.map((name) => `foam.${name}`),
+  "pasteList",
+  QUOTE_HONEYPOT_FIELD,
+  QUOTE_TOKEN_FIELD,
+  QUOTE_INTENT_FIELD,
+]);
+
+/** True for a text field this form posts (files arrive under QUOTE_FILES_FIELD). */
+export function isQuoteTextField(name: string): boolean {
+  if (TEXT_FIELDS.has(name)) return true;
+  const match = ITEM_FIELD.exec(name);
+  return Boolean(match && (ITEM_FIELD_NAMES as readonly string[]).includes(match[2] ?? ""));
+}
+
+const CONTACT_FIELD_MAX: Record<(typeof CONTACT_FIELD_NAMES)[number], number> = {
+  company: QUOTE_TEXT_MAX,
+  name: QUOTE_TEXT_MAX,
+  email: 254,
+  phone: 50,
+  postalCode: 20,
+  neededBy: QUOTE_TEXT_MAX,
+  poReference: 100,
+};
+const ITEM_FIELD_MAX: Record<(typeof ITEM_FIELD_NAMES)[number], number> = {
+  area: QUOTE_TEXT_MAX,
+  description: QUOTE_TEXT_MAX,
+  quantity: QUOTE_TEXT_MAX,
+  unit: QUOTE_TEXT_MAX,
+  notes: QUOTE_NOTES_MAX,
+};
+
+/**
+ * The most characters a text field of this form may carry as it arrives, counted as the field's
+ * `maxlength` counts them (a line break once): the schema's limit where it has one, else 200 for a
+ * field whose format the schema checks (a date, a quantity, a choice), so that one still gets its own
+ * message; the token and the button's name are short. 0 for a name the form does not post.
+ */
+export function quoteFieldMaxLength(name: string): number {
+  if (Object.hasOwn(CONTACT_FIELD_MAX, name))
+    return CONTACT_FIELD_MAX[name as keyof typeof CONTACT_FIELD_MAX];
+  if (name === "pasteList") return QUOTE_PASTE_MAX;
+  if (name === QUOTE_TOKEN_FIELD || name === QUOTE_INTENT_FIELD) return 64;
+  if (name === QUOTE_HONEYPOT_FIELD || name.startsWith("labels.") || name.startsWith("foam."))
+    return isQuoteTextField(name) ? QUOTE_TEXT_MAX : 0;
+  const match = ITEM_FIELD.exec(name);
+  const field = match?.[2] ?? "";
+  return Object.hasOwn(ITEM_FIELD_MAX, field) ? ITEM_FIELD_MAX[field as keyof typeof ITEM_FIELD_MAX] : 0;
+}
+
+/**
+ * The longest text field in bytes: the paste box at 3 bytes a character (UTF-8 of any character the
+ * box counts as one; a line break counted once is two bytes, CR LF, as browsers send it).
+ */
+export const QUOTE_FIELD_MAX_BYTES = QUOTE_PASTE_MAX * 3;
+
+/**
+ * The posted text fields as the form's values. Rows keep their order by index; a row left wholly
+ * empty is dropped (the form always shows at least one).
+ */
+export function quoteValuesFromFields(fields: Record<string, string>): QuoteValues {
+  const values = emptyQuoteValues();
+  const text = (name: string) => cleanText(fields[name]);
+  for (const name of CONTACT_FIELD_NAMES) values[name] = text(name);
+  for (const name of LABEL_FIELD_NAMES) values.labels[name] = text(`labels.${name}`) || values.labels[name];
+  for (const name of FOAM_FIELD_NAMES) values.foam[name] = text(`foam.${name}`);
+  values.pasteList = text("pasteList");
+  const rows = new Map<number, ItemValues>();
+  for (const [name, value] of Object.entries(fields)) {
+    const match = ITEM_FIELD.exec(name);
+    if (!match) continue;
+    const index = Number(match[1]);
+    const row = rows.get(index) ?? { ...blank(ITEM_FIELD_NAMES) };
+    row[match[2] as keyof ItemValues] = cleanText(value);
+    rows.set(index, row);
+  }
+  const items = [...rows.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, row]) => row)
+    .filter((row) => row.description.trim() !== "" || row.quantity.trim() !== "" || row.notes.trim() !== "");
+  // The form never posts more rows than a request holds; one more keeps the 'Too Many Items' message,
+  // and a crafted post of hundreds of rows is not rendered back whole.
+  items.length = Math.min(items.length, QUOTE_MAX_ITEMS + 1);
+  values.items = items.length > 0 ? items.map((row) => ({ ...row, unit: row.unit || "each" })) : values.items;
+  if (items.length === 0 && rows.size > 0)
+    values.items = [{ ...emptyItem(), area: rows.values().next().value?.area ?? "" }];
+  return values;
+}
+
+// The paste-a-list box's lines become rows in quote-paste.ts.
+
+export const QUOTE_ERRORS = {
+  companyRequired: { title: "Company Required", message: "Please enter your company name." },
+  nameRequired: { title: "Name Required", message: "Please enter your name." },
+  emailRequired: { title: "Email Required", message: "Please enter your email address." },
+  emailInvalid: { title: "Invalid Email", message: "Please enter a valid email address." },
+  emailTooLong: { title: "Email Too Long", message: "Please keep your email address under 254 characters." },
+  tooLong: { title: "Too Long", message: "Please shorten this entry." },
+  dateInvalid: { title: "Invalid Date", message: "Please enter the date as YYYY-MM-DD." },
+  itemsRequired: { title: "Items Required", message: "Please add at least one item to quote." },
+  tooManyItems: {
+    title: "Too Many Items",
+    message: `A request can hold up to ${QUOTE_MAX_ITEMS} items. Please send the rest in a second request or attach a list.`,
+  },
+  areaInvalid: { title: "Invalid Product Area", message: "Please choose a product area from the list." },
+  descriptionRequired: {
+    title: "Description Required",
+    message: "Please enter an item number or a description.",
+  },
+  quantityRequired: { title: "Quantity Required", message: "Please enter a quantity." },
+  quantityInvalid: {
+    title: "Invalid Quantity",
+    message: `Please enter a whole number from 1 to ${QUOTE_MAX_QUANTITY.toLocaleString("en-US")}.`,
+  },
+  unitInvalid: { title: "Invalid Unit", message: "Please choose a unit from the list." },
+  sizeUnitInvalid: { title: "Invalid Size Unit", message: "Please choose inches or millimetres." },
+} as const satisfies Record<string, FormText>;
+export type QuoteErrorKey = keyof typeof QUOTE_ERRORS;
+
+export const QUOTE_SUCCESS: FormText = {
+  title: "Quote Request Sent!",
+  message:
+    "Thank you! We received your request and will reply with a quote, usually within one business day.",
+};
+export const QUOTE_FAILURE: FormText = {
+  title: "Submission Failed",
+  message: "There was an issue sending your request. Please try again or email",
+};
+export const QUOTE_TOO_FAST: FormText = {
+  title: "Please Try Again",
+  message: "The form was sent too quickly after it was opened. Please check your entries and send it again.",
+};
+export const QUOTE_EXPIRED: FormText = {
+  title: "Form Expired",
+  message: "This form was opened too long ago. Please check your entries and send it again.",
+};
+
+export const quoteSchema = z.object({
+  ...contactShape,
+  items: z
+    .array(itemSchema)
+    .check(z.minLength(1, "itemsRequired"), z.maxLength(QUOTE_MAX_ITEMS, "tooManyItems")),
+  labels: z.object({
+    ...detailsShape(LABEL_FIELD_NAMES),
+    // A choice of the form's select, not free text ('roll' was once stored as a size unit).
+    sizeUnit: z.pipe(
+      cleaned(
+        z.trim(),
+        z.refine(
+          (value: string) => value === "" || (LABEL_SIZE_UNITS as readonly string[]).includes(value),
+          "sizeUnitInvalid",
+        ),
+      ),
+      z.transform((value: string) => (value === "" ? null : value)),
+    ),
+  }),
+  foam: detailsSchema(FOAM_FIELD_NAMES),
+});
+
+export type QuoteInput = z.output<typeof quoteSchema>;
+export type QuoteItem = QuoteInput["items"][number];
+
+/** Field key (as in itemErrorKey: `email`, `items.2.quantity`, `files`) to the message shown beside that field. */
+export type QuoteFieldErrors = FieldErrors;
+
+/**
+ * Validates the form's values. Every failing field gets its message (`fieldErrors`, for the messages
+ * beside the fields); `error` is the first one in the form's order, shown as the summary. Details for
+ * an area no row asks for are dropped from the data.
+ */
+export function parseQuote(values: QuoteValues): ParseResult<QuoteInput> {
+  const result = quoteSchema.safeParse(values);
+  // Lines still in the paste box are the ones the form had no room for (withPastedRows in quote-paste.ts).
+  const linesLeft = values.pasteList.trim() !== "";
+  if (result.success && linesLeft) {
+    const { tooManyItems } = QUOTE_ERRORS;
+    return { success: false, error: tooManyItems, fieldErrors: { items: tooManyItems.message } };
+  }
+  if (result.success) {
+    const data = result.data;
+    const areas = new Set(data.items.map((item) => item.area));
+    const labels = areas.has(LABEL_AREA) ? data.labels : emptyDetails(LABEL_FIELD_NAMES);
+    const foam = areas.has(FOAM_AREA) ? data.foam : emptyDetails(FOAM_FIELD_NAMES);
+    return { success: true, data: { ...data, labels, foam } };
+  }
+  const failed = failure(result.error.issues, QUOTE_ERRORS, QUOTE_ERRORS.tooLong);
+  if (linesLeft) failed.fieldErrors.items ??= QUOTE_ERRORS.tooManyItems.message;
+  return failed;
+}
+
+function emptyDetails<K extends string>(names: readonly K[]): Record<K, null> {
+  return Object.fromEntries(names.map((name) => [name, null])) as Record<K, null>;
+}
+
+export function hasDetails(details: Record<string, string | null>): boolean {
+  return Object.values(details).some((value) => value !== null && value !== "");
+}

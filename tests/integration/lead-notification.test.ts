@@ -1,0 +1,165 @@
+import type { ParsedMail } from "mailparser";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { submitContact } from "~/features/contact/contact.server";
+import { submitQuote } from "~/features/quote/quote.server";
+import { signFormStart } from "~/features/quote/quote-token.server";
+import { writeTransaction } from "~/server/db/database.server";
+import { enqueueMail } from "~/server/mail/outbox.server";
+import { createTransport, type MailTransport } from "~/server/mail/transport.server";
+import { createMailWorker, type MailWorkerOptions } from "~/server/mail/worker.server";
+import { memoryLogger, type TestDatabase, testDialects } from "../support/databases";
+import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
+
+const start = new Date("2026-11-24T09:10:00.000Z");
+const sales = "sales@ridgeline-supply.example";
+const from = "Ridgeline Website <website@ridgeline-supply.example>";
+const header = (message: ParsedMail | undefined, name: string) => message?.headers.get(name);
+
+describe.each(testDialects)("lead notifications on $name", ({ create }) => {
+  let t: TestDatabase;
+  let peer: SmtpPeer;
+  let clock: Date;
+  const cleanups: Array<() => unknown> = [];
+  const log = memoryLogger();
+  const deps = () => ({ db: t.db, logger: log.logger, salesEmail: sales, mailFrom: from, now: () => clock });
+
+  const smtp = () => {
+    const transport = createTransport(
+      { SMTP_URL: peer.url, MAIL_DIR: "unused" },
+      { logger: log.logger, smtpOptions: { ignoreTLS: true } },
+    );
+    cleanups.push(() => transport.close());
+    return transport;
+  };
+  const worker = (overrides: Partial<MailWorkerOptions> = {}) =>
+    createMailWorker({ db: t.db, transport: smtp(), logger: log.logger, now: () => clock, ...overrides });
+  const toSales = () =>
+    peer.messages.filter((message) => message.to && !Array.isArray(message.to) && message.to.text === sales);
+
+  beforeEach(async () => {
+    t = await create();
+    peer = await startSmtpPeer();
+    clock = start;
+  });
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    await peer.stop();
+    await t.cleanup();
+  });
+
+  it("announces a duplicate after a worker dies mid-send: both copies share Message-ID and X-Lead-Reference", async () => {
+    const lead = await submitContact(
+      deps(),
+      { name: "Dana Price", email: "dana@example.com", phone: "", message: "Quote 5,000 labels" },
+      "client-a",
+    );
+    expect(lead.ok).toBe(true);
+
+    // The first worker hands the notification to the SMTP peer and dies before it records the
+    // delivery: its send never returns and its claim is never renewed.
+    const real = smtp();
+    let die: (error: Error) => void = () => undefined;
+    const dying: MailTransport = {
+      kind: "smtp",
+      async send(mail) {
+        await real.send(mail);
+        return new Promise((_, reject) => {
+          die = reject;
+        });
+      },
+      close: () => undefined,
+    };
+    const deadRun = worker({ transport: dying, renewMs: 3_600_000 }).runOnce();
+    cleanups.push(async () => {
+      die(new Error("process gone"));
+      await deadRun.catch(() => undefined);
+    });
+    await expect.poll(() => toSales().length).toBe(1);
+
+    // Another instance takes the message over once the claim has lapsed, and sends it again.
+    clock = new Date(start.getTime() + 30_000);
+    expect(await worker().runOnce()).toBeGreaterThanOrEqual(1);
+    const [first, second] = toSales();
+    expect(toSales()).toHaveLength(2);
+    expect(second?.messageId).toBe(first?.messageId);
+    expect(first?.messageId).toMatch(/^<outbox-1-\d+@ridgeline-supply\.example>$/);
+    expect(header(first, "x-lead-reference")).toBe(lead.ok ? lead.reference : "");
+    expect(header(second, "x-lead-reference")).toBe(header(first, "x-lead-reference"));
+    expect(header(first, "x-duplicate-policy")).toBe(
+      `at-least-once; a copy may arrive twice, with the same Message-ID and X-Lead-Reference: ${lead.ok ? lead.reference : ""}`,
+    );
+    // The visitor's acknowledgement carries neither: it is not a lead notification.
+    const acknowledgement = peer.messages.find((message) => message.subject?.startsWith("We received"));
+    expect(header(acknowledgement, "x-lead-reference")).toBeUndefined();
+  });
+
+  it("gives a quote request's notification its reference header too", async () => {
+    const result = await submitQuote(
+      { ...deps(), formSecret: "test-secret-0123456789" },
+      {
+        fields: {
+          company: "Acme Widgets",
+          name: "Dana Price",
+          email: "dana@example.com",
+          "items[0].description": "4x6 direct thermal labels",
+          "items[0].quantity": "40",
+          "items[0].unit": "roll",
+          startedAt: signFormStart("test-secret-0123456789", new Date(start.getTime() - 60_000)),
+          website: "",
+        },
+        files: [],
+        error: null,
+        complete: true,
+      },
+      "client-q",
+    );
+    expect(result).toMatchObject({ ok: true, reference: expect.stringMatching(/^Q-/) });
+    await worker().runOnce();
+    expect(toSales()).toHaveLength(1);
+    expect(header(toSales()[0], "x-lead-reference")).toBe(result.ok ? result.reference : "");
+    expect(header(toSales()[0], "x-duplicate-policy")).toMatch(/^at-least-once; /);
+  });
+
+  it("sends a lead posted after a burst next, while the burst still waits, and each message once", async () => {
+    await writeTransaction(t.db, async (trx) => {
+      for (let i = 0; i < 40; i++)
+        await enqueueMail(
+          trx,
+          {
+            kind: "contact_notification",
+            from,
+            to: sales,
+            subject: `[C-BURST${i}] Burst lead`,
+            text: "Burst",
+          },
+          new Date(start.getTime() - 60_000 + i),
+        );
+    });
+    const lead = await submitContact(
+      deps(),
+      { name: "Real Buyer", email: "buyer@example.com", phone: "", message: "Quote 5,000 labels" },
+      "client-b",
+    );
+    const order: string[] = [];
+    const real = smtp();
+    const recording: MailTransport = {
+      kind: "smtp",
+      async send(mail) {
+        order.push(mail.subject);
+        return real.send(mail);
+      },
+      close: () => undefined,
+    };
+    // Two lanes: one takes the oldest due message, the other the newest.
+    expect(await worker({ transport: recording, concurrency: 2, batchSize: 100 }).runOnce()).toBe(42);
+    const position = order.findIndex((subject) => lead.ok && subject.startsWith(`[${lead.reference}]`));
+    // Among the first few: the newest-first lane opens after the first claim, and on a busy machine
+    // the other lane may send one or two more of the burst before its claim returns.
+    expect(position).toBeGreaterThanOrEqual(0);
+    expect(position).toBeLessThan(5);
+    // Lead notifications before the visitor's acknowledgement, and the oldest of the burst first.
+    expect(order.at(-1)).toMatch(/^We received your message/);
+    expect(order[0]).toBe("[C-BURST0] Burst lead");
+    expect(new Set(peer.messages.map((message) => message.subject)).size).toBe(42);
+  });
+});
