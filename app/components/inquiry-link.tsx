@@ -1,7 +1,8 @@
 import { useMatches } from "react-router";
-import { type MailDraft, MailDraftLink, type MailDrafts } from "~/components/mail-draft-link";
+import { MailDraftLink } from "~/components/mail-draft-link";
 import type { ButtonProps } from "~/components/ui/button";
 import type { InquiryId } from "~/content/schema";
+import type { MailDraft, MailDrafts } from "~/lib/inquiry-drafts";
 
 function draftsIn(data: unknown): MailDrafts | undefined {
   if (typeof data !== "object" || data === null || !("mailDrafts" in data)) return undefined;

@@ -1,16 +1,6 @@
 import { Icon } from "~/components/icons/icon";
 import { Button, type ButtonProps } from "~/components/ui/button";
-import type { InquiryId } from "~/content/schema";
-
-/** An e-mail draft to sales, ready to link to: the `mailto:` address carries the subject and body. */
-export interface MailDraft {
-  inquiry: InquiryId;
-  label: string;
-  href: string;
-}
-
-/** The drafts a page's loader built, by inquiry (see InquiryLink). */
-export type MailDrafts = Partial<Record<InquiryId, MailDraft>>;
+import type { MailDraft } from "~/lib/inquiry-drafts";
 
 /**
  * The button for a draft already built (inquiry-drafts.ts). Kept apart from the drafts' texts, so a

@@ -1,4 +1,3 @@
-import type { MailDraft, MailDrafts } from "~/components/mail-draft-link";
 import { company } from "~/content/company";
 import { inquiries } from "~/content/inquiries";
 import type { InquiryId } from "~/content/schema";
@@ -9,6 +8,16 @@ import { buildMailtoHref } from "~/lib/mailto";
  * they can, so their scripts carry the finished links, in the page's data, and none of the drafts'
  * texts; see InquiryLink. /products builds its own in the browser: see its route module.
  */
+
+/** An e-mail draft to sales, ready to link to: the `mailto:` address carries the subject and body. */
+export interface MailDraft {
+  inquiry: InquiryId;
+  label: string;
+  href: string;
+}
+
+/** The drafts a page's loader built, by inquiry (see InquiryLink). */
+export type MailDrafts = Partial<Record<InquiryId, MailDraft>>;
 
 /** The draft of an inquiry: its button text and its `mailto:` link with subject and body. */
 export function inquiryDraft(inquiry: InquiryId): MailDraft {

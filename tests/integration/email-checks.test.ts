@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isLooseEmail, parseContact } from "~/features/contact/contact";
+import { parseContact } from "~/features/contact/contact";
+import { isLooseEmail } from "~/features/leads/form-input";
 import { isStandardEmail, parseNewsletter } from "~/features/newsletter/signup-form";
 
 // The patterns the checks replace: same answers, without their backtracking.

@@ -47,6 +47,48 @@ describe.each(testDialects)("lead notifications on $name", ({ create }) => {
     await t.cleanup();
   });
 
+  it("delivers a contact notification with the right headers and bodies", async () => {
+    const input = {
+      name: "Dana <b>Price</b>\r\nBcc: victim@example.com",
+      email: "dana@example.com",
+      phone: "555-0100",
+      message: "Need <script>alert(1)</script> & 40 rolls",
+    };
+    expect((await submitContact(deps(), input, "client")).status).toBe(200);
+
+    // The sales notification first (a lead's priority), then the visitor's acknowledgement.
+    expect(await worker().runOnce()).toBe(2);
+    expect(peer.messages).toHaveLength(2);
+    const mail = peer.messages[0];
+    expect(mail?.to && !Array.isArray(mail.to) && mail.to.value.map((v) => v.address)).toEqual([sales]);
+    expect(mail?.replyTo?.value.map((v) => v.address)).toEqual(["dana@example.com"]);
+    expect(mail?.subject).toMatch(
+      /^\[C-[A-Z0-9]{6}\] New website inquiry from Dana <b>Price<\/b> Bcc: victim@example\.com$/,
+    );
+    expect(mail?.headers.has("bcc")).toBe(false);
+    expect(mail?.text).toContain("Name: Dana <b>Price</b> Bcc: victim@example.com\n");
+    expect(mail?.text).not.toMatch(/^Bcc:/m);
+    expect(mail?.text).toContain("Phone: 555-0100");
+    expect(mail?.text).toContain("\n> Need <script>alert(1)</script> & 40 rolls\n");
+    expect(mail?.text).toContain("Submission: #1");
+    expect(mail?.text).toContain("Received: 2026-11-24 09:10:00 UTC");
+    expect(mail?.html).toContain("Need &lt;script&gt;alert(1)&lt;/script&gt; &amp; 40 rolls");
+    expect(mail?.html).not.toContain("<script>");
+    expect(mail?.messageId).toMatch(/^<outbox-1-\d+@ridgeline-supply\.example>$/);
+
+    const sent = {
+      status: "sent",
+      attempts: 1,
+      sent_at: start.toISOString(),
+      locked_until: null,
+      last_error: null,
+    };
+    expect(await t.db.selectFrom("email_outbox").selectAll().orderBy("id").execute()).toMatchObject([
+      sent,
+      { ...sent, to_address: "dana@example.com" },
+    ]);
+  });
+
   it("announces a duplicate after a worker dies mid-send: both copies share Message-ID and X-Lead-Reference", async () => {
     const lead = await submitContact(
       deps(),

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isLooseEmail, parseContact } from "~/features/contact/contact";
+import { parseContact } from "~/features/contact/contact";
 import { escapeHtml, headerSafe, isPlainAddress, quoteLines } from "~/features/contact/contact-email.server";
-import { cleanText } from "~/features/leads/form-input";
+import { cleanText, isLooseEmail } from "~/features/leads/form-input";
 import { isStandardEmail, parseNewsletter } from "~/features/newsletter/signup-form";
 import { isQuoteTextField, quoteValuesFromFields } from "~/features/quote/quote";
 import { parsePastedLine } from "~/features/quote/quote-paste";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Icon } from "~/components/icons/icon";
-import { type MailDraft, MailDraftLink } from "~/components/mail-draft-link";
+import { MailDraftLink } from "~/components/mail-draft-link";
 import { SectionHeading } from "~/components/page/section-heading";
 import { QuoteOnlineLink } from "~/components/quote-online-link";
 import { Button } from "~/components/ui/button";
@@ -8,6 +8,7 @@ import { catalog } from "~/content/brochures";
 import { productSectionTitles } from "~/content/product-sections";
 import { resourceSectionIds, resources } from "~/content/resources";
 import { catalogFile, describeDocument } from "~/lib/documents";
+import type { MailDraft } from "~/lib/inquiry-drafts";
 
 const headingId = `${resourceSectionIds.catalog}-heading`;
 

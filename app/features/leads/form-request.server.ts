@@ -1,7 +1,7 @@
 /*
  * Form posts, from the socket to a form service: the JSON endpoints /api/contact and /api/newsletter
- * (answered here, before React Router; see serveFormApi), and the page actions that take the same
- * forms without JavaScript. Both read the body once with parseFormBody and hand the fields to the
+ * (answered by the pipeline, before React Router; see formEndpoint), and the page actions that take
+ * the same forms without JavaScript. Both read the body once with parseFormBody and hand the fields to the
  * same service with the server's services object, unchanged.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";

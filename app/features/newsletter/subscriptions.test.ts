@@ -5,15 +5,12 @@ import { checkConfirmToken, checkUnsubscribeToken } from "~/features/newsletter/
 import { subscribeNewsletter } from "~/features/newsletter/signup.server";
 import {
   confirmSubscription,
-  purgeOldAttempts,
-  purgeUnconfirmed,
   requestUnsubscribeLink,
   unsubscribeWithToken,
 } from "~/features/newsletter/subscriptions.server";
-import { exportPersonalData, forgetPersonalData } from "~/features/privacy/privacy.server";
 import type { NewsletterServices } from "~/load-context";
 import { writeTransaction } from "~/server/db/database.server";
-import { enqueueMail, MAIL_PRIORITY, storeFile } from "~/server/mail/outbox.server";
+import { enqueueMail, MAIL_PRIORITY } from "~/server/mail/outbox.server";
 import { createTransport } from "~/server/mail/transport.server";
 import { createMailWorker } from "~/server/mail/worker.server";
 import { memoryLogger, type TestDatabase, testDialects } from "../../../tests/support/databases";
@@ -247,32 +244,6 @@ describe.each(testDialects)("newsletter life cycle on $name", ({ create }) => {
     expect((await requestUnsubscribeLink(deps, { email: "not an address" }, "c3")).status).toBe(400);
   });
 
-  it("purges signups left unconfirmed for 30 days, and nothing else", async () => {
-    await subscribeNewsletter(deps, { email: "old@example.com" }, client());
-    await t.db
-      .insertInto("newsletter_subscriptions")
-      .values({ email: "kept@example.com", status: "confirmed", subscribed_at: start.toISOString() })
-      .execute();
-    clock = new Date(start.getTime() + 29 * day);
-    await subscribeNewsletter(deps, { email: "recent@example.com" }, client());
-    expect(await purgeUnconfirmed(t.db, new Date(start.getTime() + 30 * day - 1))).toBe(0);
-    expect(await purgeUnconfirmed(t.db, new Date(start.getTime() + 30 * day + 1))).toBe(1);
-    const left = await t.db.selectFrom("newsletter_subscriptions").select("email").orderBy("email").execute();
-    expect(left.map((row) => row.email)).toEqual(["kept@example.com", "recent@example.com"]);
-    const tokens = await t.db.selectFrom("newsletter_tokens").select("subscription_id").execute();
-    expect(tokens).toHaveLength(1);
-  });
-
-  it("forgets signup attempts once they are older than a day, in batches, and keeps the recent ones", async () => {
-    for (let i = 0; i < 5; i++) await subscribeNewsletter(deps, { email: `old${i}@example.com` }, client());
-    clock = new Date(start.getTime() + 20 * 60 * 60 * 1000);
-    await subscribeNewsletter(deps, { email: "recent@example.com" }, client());
-    expect(await purgeOldAttempts(t.db, new Date(start.getTime() + day - 1), 2)).toBe(0);
-    expect(await purgeOldAttempts(t.db, new Date(start.getTime() + day + 1), 2)).toBe(5);
-    const left = await t.db.selectFrom("newsletter_attempts").select("email").execute();
-    expect(left.map((row) => row.email)).toEqual(["recent@example.com"]);
-  });
-
   it("sends an issue once to every confirmed subscriber, with both headers; a second run queues nothing", async () => {
     await t.db
       .insertInto("newsletter_subscriptions")
@@ -409,139 +380,5 @@ describe.each(testDialects)("newsletter life cycle on $name", ({ create }) => {
     } finally {
       await mail.close();
     }
-  });
-
-  it("exports and forgets everything held about an address, in one go", async () => {
-    await t.db
-      .insertInto("contact_submissions")
-      .values([
-        {
-          name: "Dana",
-          email: "Dana@Example.com",
-          phone: null,
-          message: "Need labels",
-          client_key: null,
-          created_at: start.toISOString(),
-        },
-        {
-          name: "Other",
-          email: "other@example.com",
-          phone: null,
-          message: "Other",
-          client_key: null,
-          created_at: start.toISOString(),
-        },
-      ])
-      .execute();
-    await writeTransaction(t.db, (trx) =>
-      enqueueMail(
-        trx,
-        {
-          kind: "contact_notification",
-          from: "web@ridgeline.test",
-          to: "sales@ridgeline.test",
-          replyTo: "Dana@Example.com",
-          subject: "Lead",
-          text: "Dana",
-        },
-        start,
-      ),
-    );
-    await subscribeNewsletter(deps, { email: "dana@example.com" }, client());
-    await subscribeNewsletter(deps, { email: "other@example.com" }, client());
-    const quote = {
-      company: "Acme",
-      name: "Dana",
-      phone: null,
-      postal_code: null,
-      needed_by: null,
-      po_reference: null,
-      label_details: null,
-      foam_details: null,
-      client_key: null,
-      created_at: start.toISOString(),
-    };
-    await writeTransaction(t.db, async (trx) => {
-      const ids = await trx
-        .insertInto("quote_requests")
-        .values([
-          { ...quote, reference: "Q-AAAAAA", email: "dana@EXAMPLE.com" },
-          { ...quote, reference: "Q-BBBBBB", email: "other@example.com" },
-        ])
-        .returning("id")
-        .execute();
-      const danaQuote = ids[0]?.id ?? 0;
-      await trx
-        .insertInto("quote_items")
-        .values({
-          request_id: danaQuote,
-          position: 0,
-          area: null,
-          description: "Drum labels",
-          quantity: 500,
-          unit: "each",
-          notes: null,
-        })
-        .execute();
-      const file = await storeFile(
-        trx,
-        { fileName: "drawing.pdf", contentType: "application/pdf", content: Buffer.from("%PDF-1.7") },
-        start,
-      );
-      await trx
-        .insertInto("quote_files")
-        .values({ request_id: danaQuote, position: 0, file_id: file })
-        .execute();
-    });
-
-    const data = await exportPersonalData(t.db, " DANA@example.com ");
-    expect(data.quoteRequests).toHaveLength(1);
-    expect(data.quoteRequests[0]).toMatchObject({
-      reference: "Q-AAAAAA",
-      items: [{ description: "Drum labels" }],
-      files: [{ file_name: "drawing.pdf" }],
-    });
-    expect(data.contactSubmissions.map((row) => row.message)).toEqual(["Need labels"]);
-    expect(data.newsletterSubscription).toMatchObject({ email: "dana@example.com", status: "pending" });
-    expect(data.newsletterAttempts).toHaveLength(1);
-    expect(data.mail.map((row) => row.kind).sort()).toEqual([
-      "contact_notification",
-      "newsletter_confirmation",
-    ]);
-    expect(JSON.stringify(data)).not.toContain("other@example.com");
-    // When the address's mailbox was last sent a confirmation (the visitor-mail limit), by its hash.
-    expect(data.visitorMailMarks).toEqual([{ kind: "confirmation", last_sent_at: expect.any(String) }]);
-
-    const log = memoryLogger();
-    const counts = await forgetPersonalData(t.db, "dana@EXAMPLE.com", log.logger);
-    expect(counts).toMatchObject({
-      contactSubmissions: 1,
-      newsletterSubscriptions: 1,
-      newsletterTokens: 1,
-      newsletterAttempts: 1,
-      mail: 2,
-      quoteRequests: 1,
-      storedFiles: 1,
-      visitorMailMarks: 1,
-    });
-    expect(await t.db.selectFrom("stored_files").select("id").execute()).toHaveLength(0);
-    expect(await t.db.selectFrom("quote_items").select("request_id").execute()).toHaveLength(0);
-    const after = await exportPersonalData(t.db, "dana@example.com");
-    expect(after).toMatchObject({
-      contactSubmissions: [],
-      newsletterSubscription: null,
-      newsletterAttempts: [],
-      mail: [],
-      visitorMailMarks: [],
-    });
-    expect(JSON.stringify(log.lines)).not.toMatch(/dana/i);
-    expect(log.lines.at(-1)).toMatchObject({
-      event: "privacy_forget",
-      addressSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
-    });
-    // Nobody else's data went with it.
-    expect((await exportPersonalData(t.db, "other@example.com")).contactSubmissions).toHaveLength(1);
-    expect((await exportPersonalData(t.db, "other@example.com")).newsletterSubscription).not.toBeNull();
-    expect((await exportPersonalData(t.db, "other@example.com")).quoteRequests).toHaveLength(1);
   });
 });

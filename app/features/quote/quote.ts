@@ -1,12 +1,13 @@
 import * as z from "zod/mini";
 import { productSectionTitles } from "~/content/product-sections";
-import { isLooseEmail } from "~/features/contact/contact";
+
 import {
   cleaned,
   cleanText,
   type FieldErrors,
   type FormText,
   failure,
+  isLooseEmail,
   type ParseResult,
 } from "~/features/leads/form-input";
 

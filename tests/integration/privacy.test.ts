@@ -1,0 +1,170 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { subscribeNewsletter } from "~/features/newsletter/signup.server";
+import { exportPersonalData, forgetPersonalData } from "~/features/privacy/privacy.server";
+import type { NewsletterServices } from "~/load-context";
+import { writeTransaction } from "~/server/db/database.server";
+import { enqueueMail, storeFile } from "~/server/mail/outbox.server";
+import { memoryLogger, type TestDatabase, testDialects } from "../support/databases";
+
+/*
+ * Privacy export and forget (docs/product.md#privacy) across everything the site keeps about an
+ * address: contact messages, quote requests with their files, the newsletter and the mail about them.
+ */
+
+const start = new Date("2026-06-02T08:00:00.000Z");
+
+describe.each(testDialects)("privacy requests on $name", ({ create }) => {
+  let t: TestDatabase;
+  let deps: NewsletterServices;
+  let clients = 0;
+  const client = () => `client-${++clients}`;
+
+  beforeEach(async () => {
+    t = await create();
+    deps = {
+      db: t.db,
+      logger: memoryLogger().logger,
+      now: () => start,
+      siteUrl: "https://ridgeline.test",
+      mailFrom: "Ridgeline Website <web@ridgeline.test>",
+      salesEmail: "sales@ridgeline.test",
+    };
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  it("exports and forgets everything held about an address, in one go", async () => {
+    await t.db
+      .insertInto("contact_submissions")
+      .values([
+        {
+          name: "Dana",
+          email: "Dana@Example.com",
+          phone: null,
+          message: "Need labels",
+          client_key: null,
+          created_at: start.toISOString(),
+        },
+        {
+          name: "Other",
+          email: "other@example.com",
+          phone: null,
+          message: "Other",
+          client_key: null,
+          created_at: start.toISOString(),
+        },
+      ])
+      .execute();
+    await writeTransaction(t.db, (trx) =>
+      enqueueMail(
+        trx,
+        {
+          kind: "contact_notification",
+          from: "web@ridgeline.test",
+          to: "sales@ridgeline.test",
+          replyTo: "Dana@Example.com",
+          subject: "Lead",
+          text: "Dana",
+        },
+        start,
+      ),
+    );
+    await subscribeNewsletter(deps, { email: "dana@example.com" }, client());
+    await subscribeNewsletter(deps, { email: "other@example.com" }, client());
+    const quote = {
+      company: "Acme",
+      name: "Dana",
+      phone: null,
+      postal_code: null,
+      needed_by: null,
+      po_reference: null,
+      label_details: null,
+      foam_details: null,
+      client_key: null,
+      created_at: start.toISOString(),
+    };
+    await writeTransaction(t.db, async (trx) => {
+      const ids = await trx
+        .insertInto("quote_requests")
+        .values([
+          { ...quote, reference: "Q-AAAAAA", email: "dana@EXAMPLE.com" },
+          { ...quote, reference: "Q-BBBBBB", email: "other@example.com" },
+        ])
+        .returning("id")
+        .execute();
+      const danaQuote = ids[0]?.id ?? 0;
+      await trx
+        .insertInto("quote_items")
+        .values({
+          request_id: danaQuote,
+          position: 0,
+          area: null,
+          description: "Drum labels",
+          quantity: 500,
+          unit: "each",
+          notes: null,
+        })
+        .execute();
+      const file = await storeFile(
+        trx,
+        { fileName: "drawing.pdf", contentType: "application/pdf", content: Buffer.from("%PDF-1.7") },
+        start,
+      );
+      await trx
+        .insertInto("quote_files")
+        .values({ request_id: danaQuote, position: 0, file_id: file })
+        .execute();
+    });
+
+    const data = await exportPersonalData(t.db, " DANA@example.com ");
+    expect(data.quoteRequests).toHaveLength(1);
+    expect(data.quoteRequests[0]).toMatchObject({
+      reference: "Q-AAAAAA",
+      items: [{ description: "Drum labels" }],
+      files: [{ file_name: "drawing.pdf" }],
+    });
+    expect(data.contactSubmissions.map((row) => row.message)).toEqual(["Need labels"]);
+    expect(data.newsletterSubscription).toMatchObject({ email: "dana@example.com", status: "pending" });
+    expect(data.newsletterAttempts).toHaveLength(1);
+    expect(data.mail.map((row) => row.kind).sort()).toEqual([
+      "contact_notification",
+      "newsletter_confirmation",
+    ]);
+    expect(JSON.stringify(data)).not.toContain("other@example.com");
+    // When the address's mailbox was last sent a confirmation (the visitor-mail limit), by its hash.
+    expect(data.visitorMailMarks).toEqual([{ kind: "confirmation", last_sent_at: expect.any(String) }]);
+
+    const log = memoryLogger();
+    const counts = await forgetPersonalData(t.db, "dana@EXAMPLE.com", log.logger);
+    expect(counts).toMatchObject({
+      contactSubmissions: 1,
+      newsletterSubscriptions: 1,
+      newsletterTokens: 1,
+      newsletterAttempts: 1,
+      mail: 2,
+      quoteRequests: 1,
+      storedFiles: 1,
+      visitorMailMarks: 1,
+    });
+    expect(await t.db.selectFrom("stored_files").select("id").execute()).toHaveLength(0);
+    expect(await t.db.selectFrom("quote_items").select("request_id").execute()).toHaveLength(0);
+    const after = await exportPersonalData(t.db, "dana@example.com");
+    expect(after).toMatchObject({
+      contactSubmissions: [],
+      newsletterSubscription: null,
+      newsletterAttempts: [],
+      mail: [],
+      visitorMailMarks: [],
+    });
+    expect(JSON.stringify(log.lines)).not.toMatch(/dana/i);
+    expect(log.lines.at(-1)).toMatchObject({
+      event: "privacy_forget",
+      addressSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    // Nobody else's data went with it.
+    expect((await exportPersonalData(t.db, "other@example.com")).contactSubmissions).toHaveLength(1);
+    expect((await exportPersonalData(t.db, "other@example.com")).newsletterSubscription).not.toBeNull();
+    expect((await exportPersonalData(t.db, "other@example.com")).quoteRequests).toHaveLength(1);
+  });
+});
