@@ -1,176 +1,46 @@
 /**
- * The Node entry: validates the environment, serves the prerendered pages from memory and
- * everything else through React Router, and shuts down gracefully on SIGTERM/SIGINT.
+ * The Node entry: loads the server build and starts the site with it (app/site/start.server.ts, which
+ * the build's entry exports). Everything the site runs is in that one build, so each of its modules
+ * exists once at run time; this file only finds the build, or in development asks Vite for it.
  */
 // First: refuses an unsupported Node.js before anything else loads.
 import "~/server/runtime.server";
 import { existsSync } from "node:fs";
-import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import compression from "compression";
 import type { ServerBuild } from "react-router";
-import { ORIGIN_PLACEHOLDER } from "~/lib/site";
-import { EnvError, parseEnv } from "~/server/env.server";
-import { clientAddress } from "~/server/http/client-key.server";
-import { createRequestPipeline, isHttps, MAX_BODY_BYTES } from "~/server/http/pipeline.server";
-import { type AppHandler, createReactRouterHandler } from "~/server/http/react-router-handler.server";
-import { loadStaticFiles } from "~/server/http/static-files.server";
-import { createLogger } from "~/server/logger.server";
-import { clientKeyForIp } from "~/server/rate-limit.server";
-import { startServices } from "~/server/services.server";
-import { featureJobs, featureRequests } from "~/site/site.server";
+import type { StartOptions } from "~/site/start.server";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Bundled, this file sits in the build folder beside server/index.js (whatever BUILD_DIR named it);
 // run from source (development), it sits at the root.
 const buildDir = existsSync(path.join(here, "server", "index.js")) ? here : path.join(here, "build");
 
+/** What the server build's entry exports besides React Router's own (app/entry.server.tsx). */
+interface SiteEntry {
+  startSite(options: StartOptions): Promise<void>;
+}
+
+function siteEntry(build: ServerBuild): SiteEntry {
+  // The entry module's type lists React Router's exports only; ours is checked here.
+  const entry = build.entry.module as unknown as Partial<SiteEntry>;
+  if (typeof entry.startSite !== "function") throw new Error("the server build's entry exports no startSite");
+  return entry as SiteEntry;
+}
+
 async function main(): Promise<void> {
   // React loads its development build unless told otherwise; `node build/server.js` alone must run the
-  // production site. Set before anything imports React (the build and React Router are imported below).
+  // production site. Set before anything imports React (the build is imported below).
   process.env.NODE_ENV ||= "production";
-  let env: ReturnType<typeof parseEnv>;
-  try {
-    env = parseEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const logger = createLogger(env.LOG_LEVEL);
-  const development = env.NODE_ENV === "development";
-
-  let build: ServerBuild | (() => Promise<ServerBuild>);
-  let devMiddleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | undefined;
-  let staticFiles: Awaited<ReturnType<typeof loadStaticFiles>> | undefined;
-  if (development) {
+  if (process.env.NODE_ENV === "development") {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });
-    devMiddleware = devServer.middlewares;
-    build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-  } else {
-    build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
-    const started = Date.now();
-    staticFiles = await loadStaticFiles(path.join(buildDir, "client"), {
-      origin: env.SITE_URL,
-      placeholder: ORIGIN_PLACEHOLDER,
-    });
-    logger.info(
-      { files: staticFiles.size, ms: Date.now() - started, origin: env.SITE_URL },
-      "static files loaded",
-    );
+    const load = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    await siteEntry(await load()).startSite({ build: load, buildDir, devMiddleware: devServer.middlewares });
+    return;
   }
-
-  const services = await startServices(env, logger, {
-    mailThread: development ? undefined : path.join(buildDir, "mail-thread.js"),
-    jobs: featureJobs(env),
-  });
-
-  const clientKey = (req: IncomingMessage) =>
-    clientKeyForIp(
-      clientAddress(req.headers["x-forwarded-for"], req.socket.remoteAddress, env.TRUST_PROXY),
-      services.clientKeySecret,
-    );
-  const reactRouter = await createReactRouterHandler({
-    build,
-    development,
-    maxBodyBytes: MAX_BODY_BYTES,
-    protocol: (req) => (isHttps(req, env.TRUST_PROXY) ? "https" : "http"),
-    loadContext: (req) => ({ services: services.site, clientKey: clientKey(req) }),
-  });
-  const compress = compression();
-  const appHandler: AppHandler = (req, res, target) =>
-    new Promise<void>((resolve, reject) => {
-      compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
-        reactRouter(req, res, target).then(resolve, reject);
-      });
-    });
-
-  const pipeline = createRequestPipeline({
-    logger,
-    staticFiles,
-    devMiddleware,
-    appHandler,
-    ...featureRequests(env, services.site, clientKey),
-    trustProxy: env.TRUST_PROXY,
-    isHealthy: () => services.isHealthy(),
-  });
-  // Answers still to be written when a shutdown starts. They are sent with `Connection: close`:
-  // otherwise their keep-alive connections stay open for more requests until they idle out, and
-  // the exit waits for that.
-  const unanswered = new Set<ServerResponse>();
-  let stopping = false;
-  // A client gets 15 s to send its headers and 30 s for the whole request. Node checks those limits
-  // only every connectionsCheckingInterval (30 s by default), which let a slow client hold its
-  // connection for up to 45 s and 60 s; checked every second, each acts within a second of its time.
-  const server = http.createServer(
-    {
-      requestTimeout: 30_000,
-      headersTimeout: 15_000,
-      connectionsCheckingInterval: 1_000,
-      keepAliveTimeout: 5_000,
-    },
-    (req, res) => {
-      if (stopping) res.setHeader("Connection", "close");
-      else {
-        unanswered.add(res);
-        res.once("close", () => unanswered.delete(res));
-      }
-      pipeline(req, res);
-    },
-  );
-
-  // CONNECT (a proxy tunnel) never reaches the request handler; without this the connection would
-  // simply be dropped.
-  server.on("connect", (_req, socket) => {
-    socket.end(
-      "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : env.PORT;
-  logger.info({ port, url: `http://localhost:${port}`, node: process.version }, "server listening");
-
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    for (const res of unanswered) if (!res.headersSent) res.setHeader("Connection", "close");
-    logger.info({ signal }, "shutting down: finishing in-flight requests");
-    const force = setTimeout(() => {
-      logger.error("in-flight requests did not finish in 10 s; closing connections");
-      server.closeAllConnections();
-    }, 10_000);
-    force.unref();
-    server.close(() => {
-      clearTimeout(force);
-      services
-        .close()
-        .catch((error: unknown) => logger.error({ err: error }, "error while closing services"))
-        .finally(() => {
-          logger.info("server stopped");
-          process.exit(0);
-        });
-    });
-    server.closeIdleConnections();
-  };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
-
-  // Every promise of a request is awaited or caught (pipeline.server.ts), so these are last resorts.
-  // A rejected promise leaves no half-done synchronous work behind: log it and keep serving. An
-  // exception thrown past every handler may have left any state half-changed: log it and exit, and
-  // the supervisor (systemd, see docs/deploy.md) starts a clean process.
-  process.on("unhandledRejection", (reason) => {
-    logger.error({ err: reason }, "unhandled promise rejection; serving continues");
-  });
-  process.on("uncaughtException", (error) => {
-    logger.fatal({ err: error }, "uncaught exception; exiting so the supervisor restarts the server");
-    process.exit(1);
-  });
+  const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
+  await siteEntry(build).startSite({ build, buildDir });
 }
 
 main().catch((error: unknown) => {

@@ -11,6 +11,9 @@ import { paintFirstStream } from "~/server/http/paint-first.server";
 
 export const streamTimeout = 5_000;
 
+// The site's start (server.ts calls it): part of this build, so every module exists once at run time.
+export { startSite } from "~/site/start.server";
+
 /**
  * Renders a page on request. Its inline scripts carry the request's CSP nonce (set by the server in
  * the load context); pages prerendered at build time have none and are covered by script hashes.

@@ -1,6 +1,10 @@
 // Bundles server.ts (and the app/server modules it imports) into <build>/server.js, and the mail
 // thread's entry into <build>/mail-thread.js; npm packages stay external and load from node_modules
-// at run time.
+// at run time. The SQLite checkpoint thread (app/server/db/checkpoint-thread.mjs) is plain
+// JavaScript that its caller finds beside itself: it is copied beside each bundle that holds that
+// caller (server.js, and the React Router server build in <build>/server/).
+import { copyFileSync } from "node:fs";
+import path from "node:path";
 import { build } from "esbuild";
 
 const buildDir = process.env.BUILD_DIR || "build";
@@ -14,3 +18,6 @@ await build({
   outdir: buildDir,
   logLevel: "warning",
 });
+for (const folder of [buildDir, path.join(buildDir, "server")]) {
+  copyFileSync("app/server/db/checkpoint-thread.mjs", path.join(folder, "checkpoint-thread.mjs"));
+}
