@@ -13,7 +13,6 @@
  * Environment: BUILD_DIR (default "build"), AUDIT_PORT (default 3400), AUDIT_RUNS (default 3),
  * CHROME_PATH (default /usr/bin/chromium).
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
@@ -24,6 +23,7 @@ import lighthouse, { type Flags, type Result } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { simpleParser } from "mailparser";
 import { documentBytes, FIRST_ROUND_TRIP_BYTES } from "./audit-document";
+import { type ServerProcess, startBuiltServer } from "./server-process";
 
 /** A page to audit: its name in the table, and the URL of each run (a fresh one when a run uses it up). */
 interface PageSpec {
@@ -156,45 +156,17 @@ async function isUp(): Promise<boolean> {
   }
 }
 
-async function startServer(tempDir: string): Promise<ChildProcess> {
-  const entry = path.join(buildDir, "server.js");
-  if (!existsSync(entry)) throw new Error(`${entry} not found: build first (npm run build)`);
-  // A server already on the port would answer the health check and be audited in place of this build.
-  if (await isUp()) throw new Error(`something already answers on ${origin}: set AUDIT_PORT`);
-
-  const server = spawn(process.execPath, [entry], {
+function startServer(tempDir: string): Promise<ServerProcess> {
+  return startBuiltServer({
+    port,
+    buildDir,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
       DATABASE_URL: `sqlite:${path.join(tempDir, "site.db")}`,
       MAIL_DIR: path.join(tempDir, "mail"),
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  let exited = false;
-  server.once("exit", () => {
-    exited = true;
-  });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(`the server exited during start (code ${server.exitCode})`);
-    if (await isUp()) return server;
-    await delay(200);
-  }
-  server.kill("SIGKILL");
-  throw new Error(`the server did not answer ${origin}/healthz within 30 s`);
-}
-
-async function stopServer(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null || server.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
-  server.kill("SIGTERM");
-  const timer = setTimeout(() => server.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 /**
@@ -541,13 +513,13 @@ async function main(): Promise<number> {
   log(`load average before: ${loadBefore}`);
   await mkdir(reportDir, { recursive: true });
   const tempDir = await mkdtemp(path.join(os.tmpdir(), "ridgeline-audit-"));
-  let server: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
 
   const cleanUp = async () => {
     chrome?.kill();
     chrome = undefined;
-    if (server) await stopServer(server);
+    await server?.stop();
     server = undefined;
     await rm(tempDir, { recursive: true, force: true });
   };

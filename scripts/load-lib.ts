@@ -2,10 +2,10 @@
  * Shared by the load test and the benchmark: a built server started on 127.0.0.1 with its own
  * environment, autocannon runs with a hard time limit, and one-line summaries of their results.
  */
-import { spawn } from "node:child_process";
 import { existsSync, openSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon, { type Options, type Result } from "autocannon";
+import { startBuiltServer } from "./server-process";
 
 export const buildDir = path.resolve(process.env.BUILD_DIR || "build");
 
@@ -29,46 +29,19 @@ export interface RunningServer {
 }
 
 export async function startServer(port: number, env: Record<string, string>): Promise<RunningServer> {
-  const origin = `http://127.0.0.1:${port}`;
-  // LOAD_NODE_OPTIONS: extra flags for the server's node (for example `--cpu-prof`), space-separated.
-  const nodeFlags = (process.env.LOAD_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
+  requireBuild();
   // LOAD_SERVER_LOG: a file for the server's log lines (appended), to see what it did during a run.
   const logFile = process.env.LOAD_SERVER_LOG;
-  const child = spawn(process.execPath, [...nodeFlags, requireBuild()], {
+  const server = await startBuiltServer({
+    port,
+    env,
+    // LOAD_NODE_OPTIONS: extra flags for the server's node (for example `--cpu-prof`), space-separated.
+    nodeFlags: (process.env.LOAD_NODE_OPTIONS ?? "").split(" ").filter(Boolean),
     // Request logs go to /dev/null unless asked for: written as in production, but nobody has to read them.
     stdio: ["ignore", logFile ? openSync(logFile, "a") : "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      LOG_LEVEL: "info",
-      ...env,
-    },
+    buildDir,
   });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server on port ${port} exited with ${child.exitCode}`);
-    const healthy = await fetch(`${origin}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`the server on port ${port} did not become healthy in 30 s`);
-    }
-    await sleep(100);
-  }
-  return {
-    origin,
-    pid: child.pid ?? 0,
-    async stop() {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      return exited;
-    },
-  };
+  return { origin: server.origin, pid: server.child.pid ?? 0, stop: server.stop };
 }
 
 /** One autocannon run, stopped after maxSeconds whatever its own bounds say. */

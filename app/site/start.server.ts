@@ -74,10 +74,10 @@ export async function startSite(options: StartOptions): Promise<void> {
     loadContext: (req) => ({ services: services.site, clientKey: clientKey(req) }),
   });
   const compress = compression();
-  const appHandler: AppHandler = (req, res, target) =>
+  const appHandler: AppHandler = (req, res, target, streamed) =>
     new Promise<void>((resolve, reject) => {
       compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
-        reactRouter(req, res, target).then(resolve, reject);
+        reactRouter(req, res, target, streamed).then(resolve, reject);
       });
     });
 

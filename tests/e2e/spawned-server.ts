@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { test } from "@playwright/test";
+import { startBuiltServer } from "../../scripts/server-process";
 
 /** A built server of its own, for tests that need their own settings, logs or signals. */
 export interface SpawnedServer {
@@ -17,32 +18,33 @@ export interface SpawnedServer {
 export async function spawnServer(port: number, env: Record<string, string> = {}): Promise<SpawnedServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "site-test-"));
   const lines: string[] = [];
-  const child = spawn(process.execPath, [path.join(process.env.BUILD_DIR || "build", "server.js")], {
+  // Read, so a chatty child never blocks on a full pipe, and kept (the end of it) to explain a failed start.
+  let errors = "";
+  const server = await startBuiltServer({
+    port,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      LOG_LEVEL: "info",
       DATABASE_URL: `sqlite:${path.join(dataDir, "site.db")}`,
       MAIL_DIR: path.join(dataDir, "mail"),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
+    onSpawn(child) {
+      let buffer = "";
+      child.stdout?.on("data", (chunk: Buffer) => {
+        buffer += chunk.toString();
+        const parts = buffer.split("\n");
+        buffer = parts.pop() ?? "";
+        lines.push(...parts.filter(Boolean));
+      });
+      child.stderr?.on("data", (chunk: Buffer) => {
+        errors = (errors + chunk.toString()).slice(-4000);
+      });
+    },
+    explain: () => errors,
+  }).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   });
-  let buffer = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    buffer += chunk.toString();
-    const parts = buffer.split("\n");
-    buffer = parts.pop() ?? "";
-    lines.push(...parts.filter(Boolean));
-  });
-  // Read, so a chatty child never blocks on a full pipe, and kept (the end of it) to explain a failed start.
-  let errors = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    errors = (errors + chunk.toString()).slice(-4000);
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   const logs = () =>
     lines.flatMap((line) => {
       try {
@@ -51,22 +53,13 @@ export async function spawnServer(port: number, env: Record<string, string> = {}
         return [];
       }
     });
-  await expect
-    .poll(() => child.exitCode !== null || logs().some((line) => line.msg === "server listening"), {
-      timeout: 30_000,
-    })
-    .toBe(true);
-  if (child.exitCode !== null) {
-    throw new Error(`the server on port ${port} exited (${child.exitCode}) before listening:\n${errors}`);
-  }
   return {
-    child,
-    origin: `http://127.0.0.1:${port}`,
+    child: server.child,
+    origin: server.origin,
     logs,
-    exited,
+    exited: server.exited,
     async stop() {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
