@@ -10,12 +10,14 @@ import {
   quoteValuesFromFields,
 } from "~/forms/quote";
 import { withPastedRows } from "~/forms/quote-paste";
+import { prefilledQuoteValues, QUOTE_ITEM_PARAM } from "~/forms/quote-prefill";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
 import { submitQuote } from "~/server/quotes/quote.server";
 import { countRowsPost } from "~/server/quotes/quote-limits.server";
 import { signFormStart } from "~/server/quotes/quote-token.server";
 import { tooManyRequests } from "~/server/rate-limit.server";
+import { cleanQuery } from "~/server/search/normalize.server";
 import type { Route } from "./+types/quote";
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(quotePage, siteOrigin(matches));
@@ -28,9 +30,13 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 };
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const area = new URL(request.url).searchParams.get("area") ?? "";
+  const params = new URL(request.url).searchParams;
+  const requested = params.get("area") ?? "";
+  const area = isQuoteArea(requested) ? requested : "";
   return {
-    area: isQuoteArea(area) ? area : "",
+    area,
+    // ?item=: the first item's description, cleaned like a search query and cut to the field's length.
+    prefill: prefilledQuoteValues(area, cleanQuery(params.get(QUOTE_ITEM_PARAM))),
     token: signFormStart(context.services.formSecret, new Date()),
   };
 }
@@ -107,7 +113,15 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         </div>
       </section>
       <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 lg:px-8">
-        <QuoteForm area={loaderData.area} token={loaderData.token} actionData={actionData} />
+        <QuoteForm
+          area={loaderData.area}
+          token={loaderData.token}
+          // A first item carried here (?item=) reaches the form the way values sent back by the
+          // server do: as starting values, with no notice and no field errors.
+          actionData={
+            actionData ?? (loaderData.prefill ? { ok: false, values: loaderData.prefill } : undefined)
+          }
+        />
       </div>
     </>
   );
