@@ -1,9 +1,10 @@
 import { data } from "react-router";
 import { ContactCards, LocationsAndHours, SupportCards } from "~/components/contact/contact-facts";
+import { QuoteCard } from "~/components/contact/quote-card";
 import { type ContactActionData, ContactForm } from "~/components/forms/contact-form";
 import { PageHero } from "~/components/page/page-hero";
 import { Toaster } from "~/components/ui/toaster";
-import { contact } from "~/content/contact";
+import { CONTACT_FORM_ANCHOR, carriedMessageNote, contact } from "~/content/contact";
 import { pages } from "~/content/pages";
 import { type ContactValues, contactValues } from "~/forms/contact";
 import { isPrefillPost, prefillValues } from "~/forms/contact-prefill";
@@ -64,13 +65,27 @@ export default function Contact({ actionData }: Route.ComponentProps) {
     <>
       <PageHero heading={contact.hero.heading} lead={contact.hero.lead} image="hero-contact" />
       <div className="mx-auto flex max-w-7xl flex-col gap-12 px-4 py-16 sm:px-6 lg:px-8">
+        <QuoteCard />
         <ContactCards content={contact} />
         <div className="grid gap-10 lg:grid-cols-5">
-          <section aria-labelledby="send-us-a-message" className="flex flex-col gap-4 lg:col-span-3">
+          <section
+            id={CONTACT_FORM_ANCHOR}
+            aria-labelledby="send-us-a-message"
+            className="flex flex-col gap-4 lg:col-span-3"
+          >
             <h2 id="send-us-a-message" className="text-2xl font-extrabold text-navy sm:text-3xl">
               {form.heading}
             </h2>
             <p className="text-lg text-slate-700">{form.intro}</p>
+            {prefill ? (
+              // The home form sent nothing: say so where the visitor lands (docs/product.md#home-message-form).
+              <p
+                className="rounded-lg border-l-4 border-amber bg-amber/15 px-4 py-3 font-semibold text-navy"
+                data-testid="carried-message-note"
+              >
+                {carriedMessageNote}
+              </p>
+            ) : null}
             <ContactForm content={form} actionData={outcome} prefill={prefill} />
           </section>
           <div className="lg:col-span-2">
