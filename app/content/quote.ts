@@ -29,6 +29,8 @@ export const quoteContent = {
 export const quoteLinks = {
   /** In the header row from the medium width up. */
   header: "Get a Quote",
+  /** The same link where the row is narrow (md to xl). */
+  headerShort: "Quote",
   /** In the footer's contact column. */
   footer: "Online quote form",
   /** The card at the top of /contact. */

@@ -15,7 +15,7 @@ export function SiteHeader() {
     <header className="sticky top-0 z-30 border-b border-mist bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       {/* One row at every width from md up (docs/product.md#navigation): nothing in it wraps; the
             search field takes the room left over and the logo's words show from xl. */}
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:h-20 lg:px-8 xl:gap-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:px-6 lg:h-20 lg:gap-3 lg:px-8">
         <Link to="/" reloadDocument className="shrink-0 rounded-md" aria-label={`${company.name}, home`}>
           <Logo compact />
         </Link>
@@ -33,7 +33,7 @@ export function SiteHeader() {
                     // The site's rule (docs/product.md#navigation) decides, not NavLink's own.
                     aria-current={active ? "page" : undefined}
                     className={cn(
-                      "block rounded-md px-1.5 py-2 text-sm font-semibold whitespace-nowrap lg:px-2 xl:px-3 xl:text-[0.95rem]",
+                      "block rounded-md px-1 py-2 text-[0.8125rem] font-semibold whitespace-nowrap lg:px-1.5 lg:text-sm xl:px-2",
                       active
                         ? "bg-mist text-navy underline decoration-amber decoration-[3px] underline-offset-8"
                         : "text-slate-700 hover:bg-paper hover:text-navy",
@@ -49,19 +49,22 @@ export function SiteHeader() {
         <div className="flex min-w-0 flex-1 items-center justify-end gap-2">
           <a
             href={telHref}
-            className="hidden shrink-0 items-center gap-1.5 rounded-md px-2 py-2 text-sm font-semibold whitespace-nowrap text-navy hover:bg-paper lg:inline-flex xl:text-base"
+            className="hidden shrink-0 items-center gap-1.5 rounded-md px-1.5 py-2 text-sm font-semibold whitespace-nowrap text-navy hover:bg-paper lg:inline-flex"
             data-testid="header-phone"
           >
             <Icon name="Phone" className="size-4 text-steel" />
             <span>{company.phone}</span>
           </a>
-          <SiteSearch id="header-search" wide className="hidden w-44 min-w-20 shrink md:block" />
+          <SiteSearch id="header-search" wide className="hidden max-w-64 min-w-20 flex-1 md:block" />
           <a
             href={quotePage.path}
+            // Below xl the row shows the short label; the name is the whole one at every width.
+            aria-label={quoteLinks.header}
             className="hidden h-10 shrink-0 items-center rounded-md bg-amber px-3 text-sm font-semibold whitespace-nowrap text-navy hover:bg-amber-dark focus-visible:ring-3 focus-visible:ring-focus focus-visible:ring-offset-2 focus-visible:outline-none md:inline-flex"
             data-testid="header-quote"
           >
-            {quoteLinks.header}
+            <span className="md:max-xl:hidden">{quoteLinks.header}</span>
+            <span className="hidden md:max-xl:inline">{quoteLinks.headerShort}</span>
           </a>
           <MobileMenu pathname={pathname} />
         </div>
