@@ -212,7 +212,8 @@ function createEngine(index: MiniSearch<SearchDocument>, options: EngineOptions 
     if (kind) {
       // "brochures" alone: the documents that hold the word.
       const found = runWords(kind.words || kind.kindWords, mode, kind);
-      if (found.hits.length > 0) return found;
+      // Results of that kind holding every word; otherwise the site's, as for any query.
+      if (found.hits.length > 0 && !found.partial) return found;
     }
     return runWords(query, mode);
   }

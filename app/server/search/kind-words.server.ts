@@ -5,8 +5,8 @@ import { cleanQuery, scan } from "./normalize.server";
  * Words that say what kind of result a visitor wants rather than what it is about (docs/search.md#kind-words):
  * "ghs brochure" asks for a brochure about GHS, and the GHS brochure need not contain the word
  * "brochure". Such a word limits the search to its groups; the other words must match there. A word
- * that results of its kind do hold in their text ("guide", "quote") must match as well. When nothing
- * matches among those groups, the whole query is searched across the site as usual.
+ * that results of its kind do hold in their text ("guide", "quote") must match as well. When no result
+ * of that kind holds every word, the whole query is searched across the site as usual.
  */
 interface Kind {
   groups: readonly SearchGroup[];
