@@ -22,6 +22,8 @@ const pages = [
   { path: "/about", heading: /./ },
   { path: "/resources/articles/choosing-label-face-stock", heading: /./ },
   { path: "/search?q=labels", heading: /./ },
+  // A search that finds nothing, with its link to a quote request.
+  { path: "/search?q=4x6", heading: /./ },
   { path: "/no-such-page", heading: "Oops! Page not found" },
 ] as const;
 
