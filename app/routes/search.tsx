@@ -171,7 +171,7 @@ function NothingFound({ query }: { query: string }) {
           {none.heading(query)}
         </h2>
         <p className="max-w-prose text-lg text-slate-700">{none.lead}</p>
-        <div className="flex flex-col items-start gap-2">
+        <div className="flex w-full flex-col items-start gap-2">
           {/* One tap to a quote request with the words searched as its first item (docs/search.md). */}
           <Button
             asChild

@@ -153,8 +153,14 @@ for (const [label, viewport] of Object.entries(viewports)) {
       }) => {
         await page.goto(`/search?q=${query}`);
         await expect(page.getByTestId("result-count")).toHaveText("0 results");
+        const link = page.getByRole("link", { name: quoteLinks.searchMiss(query) });
+        // Inside the box that says nothing was found, at every width.
+        const [box, button] = [await page.getByTestId("no-results").boundingBox(), await link.boundingBox()];
+        expect((button?.x ?? 0) + (button?.width ?? 0)).toBeLessThanOrEqual(
+          (box?.x ?? 0) + (box?.width ?? 0),
+        );
         const taps = tapper(page);
-        await taps.tap(page.getByRole("link", { name: quoteLinks.searchMiss(query) }));
+        await taps.tap(link);
         await expectQuoteForm(page);
         await expect(firstDescription(page)).toHaveValue(query);
         expect(taps.count).toBe(1);
