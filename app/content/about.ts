@@ -19,9 +19,10 @@ export const about = {
       "We still repair the printers we sell, cut foam to the part in front of us and walk warehouse aisles before quoting rack labels. That hands-on approach is what keeps customers coming back.",
     ],
     highlights: [
+      // Three different facts: when we started, where we are, and how much we cover.
       { value: String(company.foundedYear), label: "Year founded" },
-      { value: company.yearsLabel, label: "Supplying plants and warehouses" },
       { value: String(company.locations.length), label: "Locations across the US" },
+      { value: String(company.productAreas.length), label: "Product and service areas on one account" },
     ],
   },
   mission: {

@@ -25,6 +25,21 @@ export const company = {
     { days: "Saturday - Sunday", dayCodes: ["Sa", "Su"], open: null, close: null },
   ],
   hoursNote: "Local time at each location",
+  /** Every product area the company supplies, services included. */
+  productAreas: [
+    "labels",
+    "barcoding equipment",
+    "packaging supplies",
+    "material handling",
+    "die cut foams",
+    "warehouse labeling",
+    "thermal printer repair",
+    "protective suits (PPE)",
+    "protective packaging",
+    "foam fabrication",
+    "tool control",
+    "inventory management",
+  ],
   fabrication: { laminatorMaxInches: "7-1/2", skiverMinInches: "1/8" },
   /** Postal address for e-mail footers (a placeholder the owner replaces). */
   postalAddress: {

@@ -75,3 +75,9 @@ export const contact = {
     ],
   },
 } satisfies ContactContent;
+
+/** Shown above the contact form when the home page's form carried a message here (nothing sent yet). */
+export const carriedMessageNote = "Your message is below — check it and press Send Message to send it.";
+
+/** The contact form's place on the page: the home form lands there (docs/product.md#home-message-form). */
+export const CONTACT_FORM_ANCHOR = "contact-form";

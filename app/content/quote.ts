@@ -21,3 +21,25 @@ export const quoteContent = {
   lead: "Tell us what you need: list the items and quantities, add the details for labels or foam, and attach a drawing or your artwork. We reply with pricing and lead times, usually within one business day.",
   requiredNote: "Fields marked * are required.",
 } as const;
+
+/**
+ * The ways to the online quote form from the rest of the site (docs/product.md#path-to-a-quote). None
+ * contains "Request a Quote", the name of the e-mail-draft buttons beside which some of them sit.
+ */
+export const quoteLinks = {
+  /** In the header row from the medium width up. */
+  header: "Get a Quote",
+  /** The same link where the row is narrow (md to xl). */
+  headerShort: "Quote",
+  /** In the footer's contact column. */
+  footer: "Online quote form",
+  /** The card at the top of /contact. */
+  contactCard: {
+    question: "Need a price?",
+    linkLabel: "Request a quote online",
+    text: "List the items and quantities, attach a drawing or artwork, and get a reference number at once.",
+  },
+  /** A search that found nothing: the words searched become the first item of a quote request. */
+  searchMiss: (query: string) => `Request a quote for “${query}”`,
+  searchMissNote: "What you searched for becomes the first item; add quantities and details there.",
+} as const;

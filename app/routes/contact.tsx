@@ -1,13 +1,14 @@
 import { data } from "react-router";
 import { PageHero } from "~/components/page/page-hero";
 import { Toaster } from "~/components/ui/toaster";
-import { contact } from "~/content/contact";
+import { CONTACT_FORM_ANCHOR, carriedMessageNote, contact } from "~/content/contact";
 import { pages } from "~/content/pages";
 import { type ContactValues, contactValues } from "~/features/contact/contact";
 import { contactFormApi } from "~/features/contact/contact.server";
 import { ContactCards, LocationsAndHours, SupportCards } from "~/features/contact/contact-facts";
 import { type ContactActionData, ContactForm } from "~/features/contact/contact-form";
 import { isPrefillPost, prefillValues } from "~/features/contact/contact-prefill";
+import { QuoteCard } from "~/features/contact/quote-card";
 import { formResultHeaders, handleFormPost } from "~/features/leads/form-request.server";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
@@ -65,13 +66,27 @@ export default function Contact({ actionData }: Route.ComponentProps) {
     <>
       <PageHero heading={contact.hero.heading} lead={contact.hero.lead} image="hero-contact" />
       <div className="mx-auto flex max-w-7xl flex-col gap-12 px-4 py-16 sm:px-6 lg:px-8">
+        <QuoteCard />
         <ContactCards content={contact} />
         <div className="grid gap-10 lg:grid-cols-5">
-          <section aria-labelledby="send-us-a-message" className="flex flex-col gap-4 lg:col-span-3">
+          <section
+            id={CONTACT_FORM_ANCHOR}
+            aria-labelledby="send-us-a-message"
+            className="flex flex-col gap-4 lg:col-span-3"
+          >
             <h2 id="send-us-a-message" className="text-2xl font-extrabold text-navy sm:text-3xl">
               {form.heading}
             </h2>
             <p className="text-lg text-slate-700">{form.intro}</p>
+            {prefill ? (
+              // The home form sent nothing: say so where the visitor lands (docs/product.md#home-message-form).
+              <p
+                className="rounded-lg border-l-4 border-amber bg-amber/15 px-4 py-3 font-semibold text-navy"
+                data-testid="carried-message-note"
+              >
+                {carriedMessageNote}
+              </p>
+            ) : null}
             <ContactForm content={form} actionData={outcome} prefill={prefill} />
           </section>
           <div className="lg:col-span-2">

@@ -5,6 +5,7 @@ import { Icon } from "~/components/icons/icon";
 import { IconCardGrid } from "~/components/page/icon-card-grid";
 import { PageHero } from "~/components/page/page-hero";
 import { SectionHeading } from "~/components/page/section-heading";
+import { QuoteOnlineLink } from "~/components/quote-online-link";
 import { Button } from "~/components/ui/button";
 import { home } from "~/content/home";
 import { pages } from "~/content/pages";
@@ -30,6 +31,7 @@ export default function Home() {
             <Icon name="ArrowRight" />
           </Link>
         </Button>
+        <QuoteOnlineLink variant="outline-light" size="lg" />
       </PageHero>
       <section aria-labelledby="introduction-heading" className="py-16">
         <div className="mx-auto grid max-w-7xl gap-6 px-4 sm:px-6 lg:grid-cols-2 lg:px-8">

@@ -36,7 +36,7 @@ export default function ProtectivePackaging() {
       <PageHero heading={hero.heading} lead={hero.lead} image="hero-protective-packaging">
         <InquiryLink inquiry={hero.primaryInquiry} size="lg" />
         <InquiryLink inquiry={hero.secondaryInquiry} variant="outline-light" size="lg" />
-        <QuoteOnlineLink area="die-cut-foams" variant="outline-light" size="lg" />
+        <QuoteOnlineLink area="die-cut-foams" variant="primary" size="lg" />
       </PageHero>
       <section aria-labelledby="intro-heading" className="bg-white py-16 sm:py-20">
         <div className="mx-auto grid max-w-7xl gap-6 px-4 sm:px-6 lg:grid-cols-2 lg:gap-12 lg:px-8">

@@ -12,8 +12,10 @@ import { submitQuote } from "~/features/quote/quote.server";
 import { type QuoteActionData, QuoteForm } from "~/features/quote/quote-form";
 import { countRowsPost } from "~/features/quote/quote-limits.server";
 import { withPastedRows } from "~/features/quote/quote-paste";
+import { prefilledQuoteValues, QUOTE_ITEM_PARAM } from "~/features/quote/quote-prefill";
 import { signFormStart } from "~/features/quote/quote-token.server";
 import { quoteUploadOf } from "~/features/quote/quote-upload.server";
+import { cleanQuery } from "~/features/search/normalize.server";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
 import { tooManyRequests } from "~/server/rate-limit.server";
@@ -29,9 +31,13 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 };
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const area = new URL(request.url).searchParams.get("area") ?? "";
+  const params = new URL(request.url).searchParams;
+  const requested = params.get("area") ?? "";
+  const area = isQuoteArea(requested) ? requested : "";
   return {
-    area: isQuoteArea(area) ? area : "",
+    area,
+    // ?item=: the first item's description, cleaned like a search query and cut to the field's length.
+    prefill: prefilledQuoteValues(area, cleanQuery(params.get(QUOTE_ITEM_PARAM))),
     token: signFormStart(context.services.formSecret, new Date()),
   };
 }
@@ -108,7 +114,15 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
         </div>
       </section>
       <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 lg:px-8">
-        <QuoteForm area={loaderData.area} token={loaderData.token} actionData={actionData} />
+        <QuoteForm
+          area={loaderData.area}
+          token={loaderData.token}
+          // A first item carried here (?item=) reaches the form the way values sent back by the
+          // server do: as starting values, with no notice and no field errors.
+          actionData={
+            actionData ?? (loaderData.prefill ? { ok: false, values: loaderData.prefill } : undefined)
+          }
+        />
       </div>
     </>
   );

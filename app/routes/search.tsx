@@ -1,8 +1,11 @@
 import type { ReactNode } from "react";
 import { data, Form, Link } from "react-router";
+import { Icon } from "~/components/icons/icon";
 import { Button } from "~/components/ui/button";
 import { telHref } from "~/content/company";
+import { quoteLinks } from "~/content/quote";
 import { searchPage } from "~/content/search";
+import { quoteItemHref } from "~/features/quote/quote-prefill";
 import { recordSearchMiss } from "~/features/search/misses.server";
 import { cleanQuery } from "~/features/search/normalize.server";
 import { siteSearch } from "~/features/search/site-index.server";
@@ -168,8 +171,22 @@ function NothingFound({ query }: { query: string }) {
           {none.heading(query)}
         </h2>
         <p className="max-w-prose text-lg text-slate-700">{none.lead}</p>
+        <div className="flex w-full flex-col items-start gap-2">
+          {/* One tap to a quote request with the words searched as its first item (docs/search.md). */}
+          <Button
+            asChild
+            size="lg"
+            className="h-auto min-h-12 max-w-full py-2.5 text-left break-words whitespace-normal"
+          >
+            <a href={quoteItemHref(query)}>
+              <span className="min-w-0 break-words">{quoteLinks.searchMiss(query)}</span>
+              <Icon name="ArrowRight" />
+            </a>
+          </Button>
+          <p className="text-slate-700">{quoteLinks.searchMissNote}</p>
+        </div>
         <div className="flex flex-wrap gap-3">
-          <Button asChild>
+          <Button asChild variant="outline">
             <Link to="/contact">{none.contactLabel}</Link>
           </Button>
           <Button asChild variant="outline">

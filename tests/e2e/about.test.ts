@@ -31,6 +31,22 @@ test.describe("page", () => {
     await expect(mission.getByText(about.mission.text)).toBeVisible();
   });
 
+  test("the story's three figures say three different things: founded, locations, product areas", async ({
+    page,
+  }) => {
+    const figures = page.getByRole("region", { name: about.story.heading }).locator("dl > div");
+    await expect(figures).toHaveCount(3);
+    await expect(figures.locator("dd")).toHaveText([
+      String(company.foundedYear),
+      String(company.locations.length),
+      String(company.productAreas.length),
+    ]);
+    // The year and the years in business are one fact: it is shown once among the figures.
+    await expect(figures.filter({ hasText: company.yearsLabel })).toHaveCount(0);
+    const labels = await figures.locator("dt").allInnerTexts();
+    expect(new Set(labels).size).toBe(3);
+  });
+
   test("lists four values and four reasons to choose", async ({ page }) => {
     for (const block of [about.values, about.reasons]) {
       const region = page.getByRole("region", { name: block.heading });

@@ -197,7 +197,8 @@ test.describe("contact form in the browser", () => {
     await page.getByLabel("Company", { exact: true }).fill("Hale Foods");
     await page.getByRole("textbox", { name: "Message", exact: true }).fill("We need freezer-grade labels.");
     await page.getByRole("button", { name: "Send Message" }).click();
-    await expect(page).toHaveURL("/contact");
+    // Lands on the filled form (docs/product.md#home-message-form).
+    await expect(page).toHaveURL("/contact#contact-form");
     await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Robin Hale");
     await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(
       "robin.hale@example.com",

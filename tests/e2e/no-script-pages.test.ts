@@ -1,6 +1,7 @@
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { carriedMessageNote } from "../../app/content/contact";
 import {
   expectNoAxeViolations,
   testDataDir,
@@ -21,6 +22,8 @@ const pages = [
   { path: "/about", heading: /./ },
   { path: "/resources/articles/choosing-label-face-stock", heading: /./ },
   { path: "/search?q=labels", heading: /./ },
+  // A search that finds nothing, with its link to a quote request.
+  { path: "/search?q=4x6", heading: /./ },
   { path: "/no-such-page", heading: "Oops! Page not found" },
 ] as const;
 
@@ -43,7 +46,7 @@ async function expectNoScriptRan(page: Page): Promise<void> {
   ).toEqual({ router: false, modules: 0 });
 }
 
-/** The header's search field for the width: in the header row from xl, in the bar below from md, in the menu below. */
+/** The header's search field for the width: in the header row from md, in the menu below. */
 async function searchFrom(page: Page, width: number, query: string): Promise<void> {
   if (width < 768) {
     await page.getByRole("button", { name: "Open menu" }).click();
@@ -53,7 +56,7 @@ async function searchFrom(page: Page, width: number, query: string): Promise<voi
     await field.fill(query);
     await field.press("Enter");
   } else {
-    const field = page.locator("#bar-search:visible, #header-search:visible").first();
+    const field = page.locator("#header-search");
     await field.fill(query);
     await field.press("Enter");
   }
@@ -243,7 +246,9 @@ async function fillHomeForm(page: Page, email: string): Promise<void> {
 }
 
 async function expectCarried(page: Page, email: string): Promise<void> {
-  await expect(page).toHaveURL("/contact");
+  // Lands on the filled form, which says it is not sent yet (docs/product.md#home-message-form).
+  await expect(page).toHaveURL("/contact#contact-form");
+  await expect(page.getByText(carriedMessageNote)).toBeInViewport();
   await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Robin Hale");
   await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(email);
   await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue(

@@ -1,7 +1,10 @@
 import { company } from "~/content/company";
 
-/** The wordmark: a label-shaped mark and the company name. */
-export function Logo({ inverted = false }: { inverted?: boolean }) {
+/**
+ * The wordmark: a label-shaped mark and the company name. `compact`: between the md and xl breakpoints
+ * the header row needs the room, and the mark stands alone (the link around it carries the name).
+ */
+export function Logo({ inverted = false, compact = false }: { inverted?: boolean; compact?: boolean }) {
   return (
     <span className="flex items-center gap-2.5">
       <svg viewBox="0 0 40 40" width="36" height="36" aria-hidden="true" focusable="false">
@@ -14,7 +17,9 @@ export function Logo({ inverted = false }: { inverted?: boolean }) {
           <rect x="30.5" y="13" width="3" height="14" />
         </g>
       </svg>
-      <span className="flex flex-col leading-none">
+      <span
+        className={compact ? "flex flex-col leading-none md:max-xl:hidden" : "flex flex-col leading-none"}
+      >
         <span className={inverted ? "text-lg font-extrabold text-white" : "text-lg font-extrabold text-navy"}>
           {company.shortName}
         </span>

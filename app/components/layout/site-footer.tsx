@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Icon } from "~/components/icons/icon";
 import { company, telHref } from "~/content/company";
 import { mainNavigation } from "~/content/navigation";
+import { quoteLinks, quotePage } from "~/content/quote";
 import { Logo } from "./logo";
 
 export function SiteFooter() {
@@ -28,6 +29,12 @@ export function SiteFooter() {
         <div>
           <h2 className="text-sm font-bold uppercase tracking-wide text-white">Contact</h2>
           <ul className="mt-4 flex flex-col gap-3 text-sm">
+            <li>
+              <a href={quotePage.path} className="inline-flex items-center gap-2 rounded-sm hover:text-white">
+                <Icon name="FileText" className="size-4 text-amber" />
+                {quoteLinks.footer}
+              </a>
+            </li>
             <li>
               <a href={telHref} className="inline-flex items-center gap-2 rounded-sm hover:text-white">
                 <Icon name="Phone" className="size-4 text-amber" />

@@ -45,7 +45,12 @@ export function ProductSection({
               className="h-auto min-h-11 justify-self-start py-2.5 whitespace-normal lg:self-end"
             />
             {isQuoteInquiry(section.inquiry) ? (
-              <QuoteOnlineLink area={section.id} className="h-auto min-h-11 py-2.5 whitespace-normal" />
+              // As prominent as the draft beside it (docs/product.md#path-to-a-quote).
+              <QuoteOnlineLink
+                area={section.id}
+                variant="primary"
+                className="h-auto min-h-11 py-2.5 whitespace-normal"
+              />
             ) : null}
           </div>
         </div>

@@ -61,7 +61,7 @@ export function ProductsClosing({ content }: { content: ProductsContent["closing
           <p className="max-w-2xl text-lg leading-relaxed text-mist">{content.text}</p>
           <div className="flex flex-wrap justify-center gap-3 pt-2">
             <MailDraftLink draft={inquiryDraft(content.quoteInquiry)} label={content.quoteLabel} size="lg" />
-            <QuoteOnlineLink variant="outline-light" size="lg" />
+            <QuoteOnlineLink variant="primary" size="lg" />
             <MailDraftLink
               draft={inquiryDraft(content.consultationInquiry)}
               label={content.consultationLabel}

@@ -2,6 +2,7 @@ import { Icon } from "~/components/icons/icon";
 import { SectionHeading } from "~/components/page/section-heading";
 import { Button } from "~/components/ui/button";
 import { company, telHref } from "~/content/company";
+import { CONTACT_FORM_ANCHOR } from "~/content/contact";
 import type { HomeContent } from "~/content/schema";
 import { PREFILL_FIELDS, PREFILL_MARKER } from "~/features/contact/contact-prefill";
 import { Field, TextArea, TextInput } from "~/features/leads/field";
@@ -68,7 +69,8 @@ export function GetInTouch({ content }: { content: HomeContent["getInTouch"] }) 
         </div>
         <form
           method="post"
-          action="/contact"
+          // Lands on the filled form, not the top of the contact page (docs/product.md#home-message-form).
+          action={`/contact#${CONTACT_FORM_ANCHOR}`}
           // docs/product.md#home-message-form: no validation here; the contact form checks what it gets.
           noValidate
           aria-labelledby="home-form-heading"

@@ -8,6 +8,7 @@ import { home } from "~/content/home";
 import { pages } from "~/content/pages";
 import { products } from "~/content/products";
 import { protectivePackaging } from "~/content/protective-packaging";
+import { quoteContent, quotePage } from "~/content/quote";
 import { resourceSectionIds, resources } from "~/content/resources";
 import { documentCardId } from "~/lib/resource-search";
 import type { SearchGroup } from "~/lib/search-types";
@@ -175,6 +176,9 @@ function articleDocuments(): SearchDocument[] {
   });
 }
 
+/** What else a buyer may call a quote request. */
+const QUOTE_PAGE_WORDS = ["quotation", "price", "pricing", "estimate"];
+
 function pageDocuments(): SearchDocument[] {
   const { hero, closing, ghsCallout, resourcesLink, brochureList } = products;
   const locations = company.locations.map((location) => `${location.city}, ${location.state}`);
@@ -198,7 +202,7 @@ function pageDocuments(): SearchDocument[] {
     },
     { key: "contact", title: "Contact", content: [contact, contactFacts] },
   ];
-  return list.map(({ key, title, content }) => {
+  const documents = list.map(({ key, title, content }): SearchDocument => {
     const page = pages[key];
     return {
       id: `page:${page.path}`,
@@ -210,6 +214,17 @@ function pageDocuments(): SearchDocument[] {
       text: uniqueText([page.description, ...collectText(content)]),
     };
   });
+  // The online quote form: found by what a buyer calls it (docs/search.md#kind-words).
+  documents.push({
+    id: `page:${quotePage.path}`,
+    group: "pages",
+    title: quoteContent.heading,
+    context: "Page",
+    url: quotePage.path,
+    keywords: [...quotePage.keywords, ...QUOTE_PAGE_WORDS].join("\n"),
+    text: uniqueText([quotePage.description, quoteContent.lead]),
+  });
+  return documents;
 }
 
 export function buildSearchDocuments(pdfs: PdfTexts): SearchDocument[] {

@@ -8,6 +8,7 @@ import {
   searchGroups,
 } from "~/lib/search-types";
 import type { PdfLocation, SearchDocument } from "./documents.server";
+import { type KindFilter, kindFilter } from "./kind-words.server";
 import { cleanQuery, isSearchable, processTerm, scan, tokenize } from "./normalize.server";
 import { highlight, type PreparedText, prepareText, snippet } from "./snippet.server";
 
@@ -179,10 +180,16 @@ function createEngine(index: MiniSearch<SearchDocument>, options: EngineOptions 
   const knownSwaps: SwapsFor = (term) =>
     swaps(term).filter((candidate) => processTerm(candidate)?.some((processed) => vocabulary.has(processed)));
 
-  function run(query: string, mode: Mode): { hits: Hit[]; partial: boolean } {
+  type Found = { hits: Hit[]; partial: boolean };
+
+  /** The query's words, every one required; with `kind`, among the kind's groups only. */
+  function runWords(query: string, mode: Mode, kind?: KindFilter): Found {
+    const inKind = kind ? (result: SearchResult) => kind.groups.has(result.group as SearchGroup) : undefined;
+    const searchAll = (plan: QueryCombination[], combineWith: "AND" | "OR"): Hit[] =>
+      index.search({ combineWith, queries: plan }, inKind ? { filter: inKind } : {}) as Hit[];
     const plan = queryPlan(query, mode);
     if (plan.length === 0) return { hits: [], partial: false };
-    const all = index.search({ combineWith: "AND", queries: plan }) as Hit[];
+    const all = searchAll(plan, "AND");
     if (all.length > 0) return { hits: all, partial: false };
     // Nothing yet: letters typed in the wrong order are tried only now, and only where swapping them
     // back makes a word the site has, so the usual query never pays for them.
@@ -192,11 +199,23 @@ function createEngine(index: MiniSearch<SearchDocument>, options: EngineOptions 
       applied += found.length;
       return found;
     });
-    const again = applied > 0 ? (index.search({ combineWith: "AND", queries: swapped }) as Hit[]) : [];
+    const again = applied > 0 ? searchAll(swapped, "AND") : [];
     if (again.length > 0 || plan.length === 1) return { hits: again, partial: false };
     // No document holds every word: show those that hold some, and say so.
-    const some = index.search({ combineWith: "OR", queries: swapped }) as Hit[];
+    const some = searchAll(swapped, "OR");
     return { hits: some, partial: some.length > 0 };
+  }
+
+  /** Kind words ("brochure", "article", "quote") choose the groups first; failing that, the whole site. */
+  function run(query: string, mode: Mode): Found {
+    const kind = kindFilter(query);
+    if (kind) {
+      // "brochures" alone: the documents that hold the word.
+      const found = runWords(kind.words || kind.kindWords, mode, kind);
+      // Results of that kind holding every word; otherwise the site's, as for any query.
+      if (found.hits.length > 0 && !found.partial) return found;
+    }
+    return runWords(query, mode);
   }
 
   function toHit(result: Hit): SearchHit {

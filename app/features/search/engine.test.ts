@@ -155,6 +155,62 @@ describe("results", () => {
   });
 });
 
+describe("kind words", () => {
+  const kinds = engineFromDocuments([
+    doc("company", {
+      title: "Company Brochure",
+      text: "Our brochure: labels, ribbons and GHS know-how.",
+      group: "documents",
+    }),
+    doc("ghs", { title: "GHS Chemical Labels", text: "Pictograms and signal words.", group: "documents" }),
+    doc("ghs-item", { title: "GHS labels", text: "Chemical drum labels.", group: "products" }),
+    doc("ghs-article", {
+      title: "GHS labels explained",
+      text: "The six required elements.",
+      group: "articles",
+    }),
+    doc("design-guide", { title: "Label Design Guide", text: "Bleed and safe areas.", group: "documents" }),
+    doc("quote", {
+      title: "Request a Quote",
+      text: "Items and quantities.",
+      keywords: "quotation\nprice",
+      group: "pages",
+    }),
+    doc("contact", { title: "Contact", text: "Ask for a quote by phone.", group: "pages" }),
+    doc("quoted", { title: "Foam", text: "Request a quote for foam.", group: "products" }),
+  ]);
+
+  it("a brochure word limits the search to documents and need not match: the GHS brochure first", () => {
+    expect(ids(kinds.search("ghs brochure"))).toEqual(["ghs", "company"]);
+    expect(ids(kinds.search("GHS catalogue"))[0]).toBe("ghs");
+    expect(ids(kinds.search("ghs pdf"))[0]).toBe("ghs");
+  });
+
+  it("article keeps to the articles; guide to articles and documents, and must match", () => {
+    expect(ids(kinds.search("ghs article"))).toEqual(["ghs-article"]);
+    expect(ids(kinds.search("label guide"))).toEqual(["design-guide"]);
+  });
+
+  it("quote, quotation, price and pricing find the quote page first, among the pages only", () => {
+    for (const query of ["quote", "quotation", "price", "pricing"])
+      expect(ids(kinds.search(query))[0], query).toBe("quote");
+    expect(ids(kinds.search("quote"))).toEqual(["quote", "contact"]);
+    expect(kinds.suggest("quote").suggestions[0]?.id).toBe("quote");
+  });
+
+  it("a kind word alone searches for itself within its kind", () => {
+    expect(ids(kinds.search("brochure"))).toEqual(["company"]);
+  });
+
+  it("when nothing of that kind matches, the whole site is searched as before", () => {
+    // No document holds "drum": the site's results with some of the words, as for any query.
+    const drum = kinds.search("drum brochure");
+    expect(ids(drum)).toEqual(["ghs-item", "company"]);
+    expect(drum.partial).toBe(true);
+    expect(ids(kinds.search("foam quote"))).toEqual(["quoted"]);
+  });
+});
+
 describe("bad input", () => {
   const hostile = [
     "",
