@@ -19,6 +19,7 @@ import { loadStaticFiles } from "~/server/http/static-files.server";
 import { createLogger } from "~/server/logger.server";
 import { createUploadSlots } from "~/server/quotes/upload-slots.server";
 import { clientKeyForIp } from "~/server/rate-limit.server";
+import { loadRouting, type Routing } from "~/server/routing/routing.server";
 import { startServices } from "~/server/services.server";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -31,8 +32,11 @@ async function main(): Promise<void> {
   // production site. Set before anything imports React (the build and React Router are imported below).
   process.env.NODE_ENV ||= "production";
   let env: ReturnType<typeof parseEnv>;
+  let routing: Routing;
   try {
     env = parseEnv();
+    // content/routing.yaml and the BRANCH_EMAIL_ variables: a mistake stops the start like a bad variable.
+    routing = loadRouting(env);
   } catch (error) {
     if (error instanceof EnvError) {
       process.stderr.write(`${error.message}\n`);
@@ -66,6 +70,7 @@ async function main(): Promise<void> {
 
   const services = await startServices(env, logger, {
     mailThread: development ? undefined : path.join(buildDir, "mail-thread.js"),
+    routing,
   });
 
   const clientKey = (req: IncomingMessage) =>

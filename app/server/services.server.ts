@@ -9,6 +9,7 @@ import { createTransport, MAIL_CONCURRENCY } from "~/server/mail/transport.serve
 import { createThreadedTransport } from "~/server/mail/transport-thread.server";
 import { startMailWorker } from "~/server/mail/worker.server";
 import { startNewsletterHousekeeping } from "~/server/newsletter/housekeeping.server";
+import { loadRouting, type Routing } from "~/server/routing/routing.server";
 
 /** What the server runs besides HTTP: the database and the mail worker, and the services built on them. */
 export interface Services {
@@ -27,6 +28,8 @@ export interface ServiceOptions {
    * path. Without it (development, tests) the transport runs on the main thread.
    */
   mailThread?: string;
+  /** The routing read at start (loadRouting); read here when not given. */
+  routing?: Routing;
 }
 
 export async function startServices(
@@ -34,6 +37,7 @@ export async function startServices(
   logger: Logger,
   options: ServiceOptions = {},
 ): Promise<Services> {
+  const routing = options.routing ?? loadRouting(env);
   const db = createDatabase(env.DATABASE_URL, {
     logger,
     poolSize: env.DB_POOL_SIZE,
@@ -77,6 +81,8 @@ export async function startServices(
       logger,
       salesEmail: env.SALES_EMAIL,
       mailFrom: env.MAIL_FROM,
+      routing,
+      timeZone: env.SITE_TIME_ZONE,
       siteUrl: env.SITE_URL,
       formSecret: clientKeySecret,
       wakeMailWorker: () => mailWorker.wakeUp(),

@@ -4,6 +4,7 @@ import nodemailer from "nodemailer";
 import { describe, expect, it } from "vitest";
 import type { ContactInput } from "~/forms/contact";
 import { buildContactNotification, headerSafe } from "~/server/forms/contact-email.server";
+import { datesIn, placesIn } from "~/server/forms/lead-facts.server";
 
 const receivedAt = new Date("2025-06-02T14:30:00.000Z");
 const valid: ContactInput = {
@@ -20,6 +21,7 @@ function notify(contact: Partial<ContactInput>) {
     contact: { ...valid, ...contact },
     salesEmail: "sales@ridgeline-supply.example",
     mailFrom: "Ridgeline Website <website@ridgeline-supply.example>",
+    timeZone: "America/New_York",
   });
 }
 
@@ -47,7 +49,7 @@ describe("contact notification, plain-text body", () => {
         "Email: dana@example.com",
         "Phone: 555-0100",
         "Submission: #7",
-        "Received: 2025-06-02 14:30:00 UTC",
+        "Received: Mon, Jun 2, 2025, 10:30 AM EDT",
         "",
         "Message:",
         "> Need 40 rolls of 4x6 labels.",
@@ -65,7 +67,7 @@ describe("contact notification, plain-text body", () => {
     expect(labelLines(text, "Email")).toEqual(["Email: dana@example.com Submission: #1"]);
     expect(labelLines(text, "Phone")).toEqual(["Phone: 555 Received: 1999-01-01"]);
     expect(labelLines(text, "Submission")).toEqual(["Submission: #7"]);
-    expect(labelLines(text, "Received")).toEqual(["Received: 2025-06-02 14:30:00 UTC"]);
+    expect(labelLines(text, "Received")).toEqual(["Received: Mon, Jun 2, 2025, 10:30 AM EDT"]);
   });
 
   it("quotes every line of the message, whatever line break it uses, so none reads as a label", () => {
@@ -122,7 +124,9 @@ describe("contact notification, plain-text body", () => {
         for (const label of [...LABELS, "Message"]) expect(labelLines(text, label)).toHaveLength(1);
         const messageStart = lines.indexOf("Message:");
         const footer = lines.lastIndexOf("Reply to this e-mail to answer the visitor directly.");
-        expect(messageStart).toBe(8);
+        // The company, and the dates and places the message names when it names any, come first.
+        const facts = 1 + Number(datesIn(message).length > 0) + Number(placesIn(message).length > 0);
+        expect(messageStart).toBe(8 + facts);
         expect(footer).toBeGreaterThan(messageStart);
         // Between the "Message:" label and the footer's blank line, only quoted lines.
         for (const line of lines.slice(messageStart + 1, footer - 1)) expect(line).toMatch(/^>( |$)/);

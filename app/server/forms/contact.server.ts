@@ -2,6 +2,7 @@ import type { FormInput, FormResult } from "~/forms/common";
 import { CONTACT_FAILURE, CONTACT_SUCCESS, isHoneypotFilled, parseContact } from "~/forms/contact";
 import type { ContactServices } from "~/load-context";
 import { isoTime } from "~/server/db/schema.server";
+import { DEFAULT_SITE_TIME_ZONE } from "~/server/env.server";
 import { queueAcknowledgement } from "~/server/forms/acknowledgement.server";
 import { buildContactNotification } from "~/server/forms/contact-email.server";
 import { newReference, withFreshReference } from "~/server/forms/reference.server";
@@ -61,12 +62,13 @@ export async function submitContact(
           contact,
           salesEmail: deps.salesEmail,
           mailFrom: deps.mailFrom,
+          timeZone: deps.timeZone ?? DEFAULT_SITE_TIME_ZONE,
         });
         const outboxId = await enqueueMail(trx, mail, now);
         const acknowledgementId = await queueAcknowledgement(
           trx,
           deps,
-          { kind: "contact", reference, email: contact.email },
+          { kind: "contact", reference, email: contact.email, replyTo: deps.salesEmail },
           now,
         );
         return { submissionId: submission.id, reference, outboxId, acknowledgementId };

@@ -129,7 +129,7 @@ describe.each(testDialects)("mail worker on $name", ({ create }) => {
     expect(mail?.text).toContain("Phone: 555-0100");
     expect(mail?.text).toContain("\n> Need <script>alert(1)</script> & 40 rolls\n");
     expect(mail?.text).toContain("Submission: #1");
-    expect(mail?.text).toContain("Received: 2025-06-02 14:30:00 UTC");
+    expect(mail?.text).toContain("Received: Mon, Jun 2, 2025, 10:30 AM EDT");
     expect(mail?.html).toContain("Need &lt;script&gt;alert(1)&lt;/script&gt; &amp; 40 rolls");
     expect(mail?.html).not.toContain("<script>");
     expect(mail?.messageId).toMatch(/^<outbox-1-\d+@ridgeline-supply\.example>$/);
