@@ -6,6 +6,7 @@ import { isStandardEmail, parseNewsletter } from "~/forms/newsletter";
 import { isQuoteTextField, quoteValuesFromFields } from "~/forms/quote";
 import { parsePastedLine } from "~/forms/quote-paste";
 import { escapeHtml, headerSafe, isPlainAddress, quoteLines } from "~/server/forms/contact-email.server";
+import { companyFromEmail, datesIn, placesIn } from "~/server/forms/lead-facts.server";
 import { isValidHost, sameOriginLocation } from "~/server/http/request-target.server";
 import { normalizeMailbox } from "~/server/mail/mailbox.server";
 import { cleanQuery, normalizeQuery, tokenize } from "~/server/search/normalize.server";
@@ -40,6 +41,9 @@ const PIECES = [
   "_",
   ":",
   "/",
+  // Capitalised words and month names: what the contact notification's place and date patterns read.
+  "A",
+  "Dec",
 ];
 
 const ENDINGS = ["", "!", "\u0000", "x", "@", " 1", "1 rolls"];
@@ -69,6 +73,9 @@ const SUBJECTS: Array<[string, (text: string) => unknown]> = [
   ["sameOriginLocation", sameOriginLocation],
   ["isQuoteTextField", isQuoteTextField],
   ["parsePastedLine", parsePastedLine],
+  ["companyFromEmail", companyFromEmail],
+  ["datesIn (contact notification)", datesIn],
+  ["placesIn (contact notification)", placesIn],
   ["parseContact", (text) => parseContact({ name: text, email: text, phone: text, message: text })],
   ["parseNewsletter", (text) => parseNewsletter({ email: text })],
   [

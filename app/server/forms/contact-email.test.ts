@@ -136,6 +136,45 @@ describe("contact notification, plain-text body", () => {
   });
 });
 
+describe("contact notification, what sales sort by", () => {
+  it("puts the company from the sender's mail domain at the top, but none for a free-mail address", () => {
+    const top = (email: string) => notify({ email }).text.split("\n").slice(0, 4);
+    expect(top("jane@lakesidefoods.com")).toEqual([
+      "New website inquiry",
+      "",
+      "Company: lakesidefoods.com (from the e-mail address)",
+      "Name: Dana Price",
+    ]);
+    expect(top("Jane.Park@Gmail.com")[2]).toBe("Company: (not known: a personal e-mail address)");
+    expect(top("jane@yahoo.com")[2]).toBe("Company: (not known: a personal e-mail address)");
+    expect(notify({ email: "jane@lakesidefoods.com" }).html).toContain(
+      "lakesidefoods.com (from the e-mail address)",
+    );
+  });
+
+  it("lists the dates and places the message names before the message", () => {
+    const { text, html } = notify({
+      email: "jane@lakesidefoods.com",
+      message:
+        "We need 40 rolls of 4x6 labels delivered to our plant in Salt Lake City, UT 84101 by Dec 10.\nA second drop to Reno, NV on 12/18/2026.",
+    });
+    const lines = text.split("\n");
+    expect(lines.slice(2, 5)).toEqual([
+      "Company: lakesidefoods.com (from the e-mail address)",
+      "Dates mentioned: Dec 10; 12/18/2026",
+      "Places mentioned: Salt Lake City, UT 84101 (Utah); Reno, NV (Nevada)",
+    ]);
+    expect(lines.indexOf("Dates mentioned: Dec 10; 12/18/2026")).toBeLessThan(lines.indexOf("Message:"));
+    expect(html).toContain("Salt Lake City, UT 84101 (Utah)");
+  });
+
+  it("lists none when the message names none, and no place for a code that is not a state", () => {
+    const { text } = notify({ message: "Please call me about labels. Thanks, Dana, XX" });
+    expect(text).not.toContain("Dates mentioned");
+    expect(text).not.toContain("Places mentioned");
+  });
+});
+
 describe("contact notification, subject", () => {
   it("keeps ordinary names, accents included", () => {
     expect(notify({ name: "José Müller-Łukasiewicz" }).subject).toBe(
