@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import net from "node:net";
 import { expect, test } from "@playwright/test";
+import type { AddressObject } from "mailparser";
 import { startSmtpPeer } from "../support/smtp-peer";
 import { spawnServer } from "./spawned-server";
 
@@ -19,7 +20,11 @@ async function openForm(origin: string): Promise<{ html: string; token: string }
   return { html, token };
 }
 
-function quoteForm(token: string, file: { name: string; content: Buffer; type: string }): FormData {
+function quoteForm(
+  token: string,
+  file: { name: string; content: Buffer; type: string },
+  extra: Record<string, string> = {},
+): FormData {
   const form = new FormData();
   const fields: Record<string, string> = {
     company: "Zephyr Composite Tooling",
@@ -36,6 +41,7 @@ function quoteForm(token: string, file: { name: string; content: Buffer; type: s
     website: "",
     startedAt: token,
     intent: "send",
+    ...extra,
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append("files", new Blob([new Uint8Array(file.content)], { type: file.type }), file.name);
@@ -103,6 +109,55 @@ test("must show: GET /quote is a multipart form; a POST with two items and a PDF
     expect(big.status).toBe(413);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(peer.messages).toHaveLength(2);
+  } finally {
+    await server.stop();
+    await peer.stop();
+  }
+});
+
+test("a quote shipping to 30301 reaches the Atlanta branch with sales in Cc, urgent when needed in 3 days, and the buyer's reply goes to Atlanta", async () => {
+  test.setTimeout(60_000);
+  const peer = await startSmtpPeer();
+  const server = await spawnServer(basePort + 2, {
+    SMTP_URL: peer.url,
+    SALES_EMAIL: "quotes@ridgeline.test",
+    BRANCH_EMAIL_ATLANTA: "atlanta-desk@ridgeline.test",
+    SITE_TIME_ZONE: "America/New_York",
+  });
+  try {
+    const { token } = await openForm(server.origin);
+    await new Promise((resolve) => setTimeout(resolve, 3100));
+    // Three days after today in New York, the company's time zone.
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+    const neededBy = new Date(Date.parse(`${today}T00:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
+    const response = await fetch(`${server.origin}/api/quote`, {
+      method: "POST",
+      body: quoteForm(
+        token,
+        { name: "spec sheet.pdf", content: smallPdf, type: "application/pdf" },
+        { postalCode: "30301", neededBy, company: "Lakeside Foods Plant 3" },
+      ),
+    });
+    expect(response.status).toBe(200);
+    const { reference } = (await response.json()) as { reference: string };
+
+    await expect.poll(() => peer.messages.length, { timeout: 15_000 }).toBe(2);
+    const sales = peer.messages.find((mail) => mail.subject?.startsWith(`[${reference}]`));
+    const addresses = (field: AddressObject | AddressObject[] | undefined) =>
+      (Array.isArray(field) ? field : field ? [field] : []).flatMap((one) => one.value.map((v) => v.address));
+    expect(addresses(sales?.to)).toEqual(["atlanta-desk@ridgeline.test"]);
+    expect(addresses(sales?.cc)).toEqual(["quotes@ridgeline.test"]);
+    expect(sales?.subject).toMatch(/urgent/i);
+    expect(sales?.subject).toContain("Atlanta: ship-to 30301, Georgia");
+    expect(sales?.subject).toContain("(3 days) · Lakeside Foods Plant 3");
+    expect(sales?.text?.split("\n")[0]).toMatch(
+      /^URGENT · Atlanta: ship-to 30301, Georgia · Labels, Foam · /,
+    );
+
+    const ack = peer.messages.find((mail) => mail !== sales);
+    expect(addresses(ack?.replyTo)).toEqual(["atlanta-desk@ridgeline.test"]);
+    expect(ack?.text).toContain("our Atlanta branch");
+    expect(ack?.text).toContain("Reply with the files attached.");
   } finally {
     await server.stop();
     await peer.stop();

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { AddressObject } from "mailparser";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { QUOTE_ERRORS, QUOTE_MAX_ITEMS, QUOTE_SUCCESS, QUOTE_TOO_FAST } from "~/forms/quote";
 import type { QuoteServices } from "~/load-context";
@@ -159,9 +160,7 @@ describe.each(testDialects)("submitQuote on $name", ({ create }) => {
     expect(ack?.attachments).toHaveLength(0);
   });
 
-  const addresses = (
-    field: { value: { address?: string }[] } | { value: { address?: string }[] }[] | undefined,
-  ) =>
+  const addresses = (field: AddressObject | AddressObject[] | undefined) =>
     (Array.isArray(field) ? field : field ? [field] : []).flatMap((one) => one.value.map((v) => v.address));
 
   it("sends a request shipping to 30301 To the Atlanta branch with sales in Cc, and the buyer's replies to Atlanta", async () => {
