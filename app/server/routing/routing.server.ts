@@ -42,7 +42,13 @@ const routingFileSchema = z
               /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/,
               "must be lower-case letters and digits, words joined by hyphens (e.g. salt-lake)",
             ),
-          name: z.string({ message: "is required" }).trim().min(1, "is required"),
+          // Shown in mail subjects: one line of plain text.
+          name: z
+            .string({ message: "is required" })
+            .trim()
+            .min(1, "is required")
+            .max(40, "must be at most 40 characters")
+            .regex(/^[^\p{Cc}\u2028\u2029]+$/u, "must be one line without control characters"),
           email: address,
           states: z
             .array(
