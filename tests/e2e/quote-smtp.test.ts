@@ -1,5 +1,7 @@
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import net from "node:net";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import type { AddressObject } from "mailparser";
 import { startSmtpPeer } from "../support/smtp-peer";
@@ -162,6 +164,36 @@ test("a quote shipping to 30301 reaches the Atlanta branch with sales in Cc, urg
     await server.stop();
     await peer.stop();
   }
+});
+
+test("the server does not start on a bad SITE_TIME_ZONE or a BRANCH_EMAIL_ variable that names no branch, and says which", () => {
+  const run = spawnSync(process.execPath, [path.join(process.env.BUILD_DIR || "build", "server.js")], {
+    env: {
+      ...process.env,
+      PORT: String(basePort + 3),
+      NODE_ENV: "production",
+      BRANCH_EMAIL_ATLNTA: "atlanta@example.com",
+      SITE_TIME_ZONE: "Eastern",
+    },
+    encoding: "utf8",
+    timeout: 20_000,
+  });
+  expect(run.status).toBe(1);
+  expect(run.stderr).toContain("SITE_TIME_ZONE: must be an IANA time zone name");
+  const fixed = spawnSync(process.execPath, [path.join(process.env.BUILD_DIR || "build", "server.js")], {
+    env: {
+      ...process.env,
+      PORT: String(basePort + 3),
+      NODE_ENV: "production",
+      BRANCH_EMAIL_ATLNTA: "a@example.com",
+    },
+    encoding: "utf8",
+    timeout: 20_000,
+  });
+  expect(fixed.status).toBe(1);
+  expect(fixed.stderr).toContain(
+    "BRANCH_EMAIL_ATLNTA: names no branch of content/routing.yaml (its branches: atlanta, chicago, dallas, reno)",
+  );
 });
 
 test("a quote upload cut off or too slow stores nothing, answers 408 when slow, and the server keeps serving", async () => {
