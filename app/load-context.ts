@@ -1,5 +1,6 @@
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
+import type { Routing } from "~/server/routing/routing.server";
 
 /**
  * The server's services: made once when it starts (services.server.ts) and handed unchanged to every
@@ -12,6 +13,10 @@ export interface SiteServices {
   salesEmail: string;
   /** The From of every e-mail the site sends (MAIL_FROM). */
   mailFrom: string;
+  /** Which branch answers a quote request (content/routing.yaml with BRANCH_EMAIL_ overrides). */
+  routing: Routing;
+  /** The company's time zone (SITE_TIME_ZONE): sales e-mails show times and count days in it. */
+  timeZone: string;
   /** The canonical origin (SITE_URL), e.g. https://www.example.com, read when the server starts. */
   siteUrl: string;
   /** Signs the quote form's start time (minimum fill time); derived from the client-key secret. */
@@ -32,7 +37,8 @@ type Needs<K extends keyof SiteServices> = Pick<
   SiteServices,
   K | "db" | "logger" | "now" | "visitorMailPerHour"
 > &
-  Partial<Pick<SiteServices, "wakeMailWorker">>;
+  // Without routing, the repository's routing file; without a time zone, SITE_TIME_ZONE's default.
+  Partial<Pick<SiteServices, "wakeMailWorker" | "routing" | "timeZone">>;
 
 /** What the contact form's service uses of the site's services. */
 export type ContactServices = Needs<"salesEmail" | "mailFrom">;

@@ -46,6 +46,7 @@ async function queueBacklog(url: string): Promise<void> {
             // A 0 never appears in a real reference (no look-alikes), so these stand apart from the lead's.
             reference: `C-0${String(index).padStart(5, "0")}`,
             receivedAt: at,
+            timeZone: "America/New_York",
             contact: {
               name: `Burst Lead ${index}`,
               email: `burst-${index}@example.test`,

@@ -81,3 +81,41 @@ export const carriedMessageNote = "Your message is below — check it and press 
 
 /** The contact form's place on the page: the home form lands there (docs/product.md#home-message-form). */
 export const CONTACT_FORM_ANCHOR = "contact-form";
+
+/**
+ * Mail domains anyone can sign up to: a contact message from one names no company, so the sales
+ * notification shows no company for it (app/features/contact/lead-facts.server.ts). Kept short: the big
+ * providers of the buyers who write to us; an unlisted one shows as a company, which sales can tell.
+ */
+export const freeMailDomains: readonly string[] = [
+  "aol.com",
+  "att.net",
+  "bellsouth.net",
+  "charter.net",
+  "comcast.net",
+  "cox.net",
+  "earthlink.net",
+  "gmail.com",
+  "gmx.com",
+  "googlemail.com",
+  "hotmail.ca",
+  "hotmail.com",
+  "icloud.com",
+  "live.com",
+  "mac.com",
+  "mail.com",
+  "me.com",
+  "msn.com",
+  "outlook.com",
+  "proton.me",
+  "protonmail.com",
+  "rogers.com",
+  "sbcglobal.net",
+  "shaw.ca",
+  "sympatico.ca",
+  "verizon.net",
+  "yahoo.ca",
+  "yahoo.com",
+  "ymail.com",
+  "zoho.com",
+];

@@ -36,6 +36,25 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DB_QUERY_TIMEOUT_MS: "0" })).toThrow(/DB_QUERY_TIMEOUT_MS/);
   });
 
+  it("reads SITE_TIME_ZONE as an IANA name, New York by default, and names a bad one", () => {
+    expect(parseEnv({}).SITE_TIME_ZONE).toBe("America/New_York");
+    expect(parseEnv({ SITE_TIME_ZONE: "America/Chicago" }).SITE_TIME_ZONE).toBe("America/Chicago");
+    expect(() => parseEnv({ SITE_TIME_ZONE: "Eastern" })).toThrow(
+      /SITE_TIME_ZONE: must be an IANA time zone name such as America\/New_York/,
+    );
+  });
+
+  it("reads BRANCH_EMAIL_<BRANCH> by branch id and names a bad one", () => {
+    expect(
+      parseEnv({ BRANCH_EMAIL_ATLANTA: "south@example.com", BRANCH_EMAIL_SALT_LAKE: "slc@example.com" })
+        .BRANCH_EMAILS,
+    ).toEqual({ atlanta: "south@example.com", "salt-lake": "slc@example.com" });
+    expect(() => parseEnv({ BRANCH_EMAIL_RENO: "reno at example" })).toThrow(
+      /BRANCH_EMAIL_RENO: must be an e-mail address/,
+    );
+    expect(() => parseEnv({ BRANCH_EMAIL_reno: "reno@example.com" })).toThrow(/BRANCH_EMAIL_reno: must be/);
+  });
+
   it("accepts a PostgreSQL URL", () => {
     expect(parseEnv({ DATABASE_URL: "postgres://u@127.0.0.1:5432/db" }).DATABASE_URL).toMatch(/^postgres/);
   });

@@ -4,6 +4,22 @@ import { parseTrustProxy } from "./http/client-key.server";
 
 const DEFAULT_SALES_EMAIL = "sales@ridgeline-supply.example";
 
+/** The company's time zone: what the sales e-mails show times in and count days by (docs/quotes.md). */
+export const DEFAULT_SITE_TIME_ZONE = "America/New_York";
+
+/** True for a time zone name this Node knows (IANA, e.g. America/Chicago; `UTC` too). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `BRANCH_EMAIL_ATLANTA`: the address of one branch of content/routing.yaml, set per deployment. */
+export const BRANCH_EMAIL_PREFIX = "BRANCH_EMAIL_";
+
 /** Visitor mail (acknowledgements and confirmations) per hour when VISITOR_MAIL_PER_HOUR is unset. */
 export const DEFAULT_VISITOR_MAIL_PER_HOUR = 200;
 
@@ -50,6 +66,13 @@ export const envSchema = z.object({
     .optional(),
   MAIL_DIR: z.string().trim().min(1).default("./data/mail"),
   SALES_EMAIL: z.email({ message: "must be an e-mail address" }).default(DEFAULT_SALES_EMAIL),
+  SITE_TIME_ZONE: z
+    .string()
+    .trim()
+    .refine(isTimeZone, {
+      message: "must be an IANA time zone name such as America/New_York, America/Chicago or America/Denver",
+    })
+    .default(DEFAULT_SITE_TIME_ZONE),
   MAIL_FROM: z.string().trim().min(3).default("Ridgeline Website <website@ridgeline-supply.example>"),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(30_000),
   /** Newsletter issues sent per minute, across all instances; leads never wait for them (docs/newsletter.md). */
@@ -97,7 +120,16 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = z.infer<typeof envSchema> & {
+  /**
+   * The BRANCH_EMAIL_<BRANCH> variables by branch id as content/routing.yaml writes it (`ATLANTA` is
+   * `atlanta`, `SALT_LAKE` is `salt-lake`); whether each names a branch is checked where the routing
+   * file is read (app/server/routing/routing.server.ts).
+   */
+  BRANCH_EMAILS: Readonly<Record<string, string>>;
+};
+
+const branchEmail = z.email({ message: "must be an e-mail address, e.g. atlanta@example.com" });
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
@@ -115,10 +147,21 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
   );
   const result = envSchema.safeParse(cleaned);
-  if (!result.success) {
-    throw new EnvError(
-      result.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`),
-    );
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`);
+  const branchEmails: Record<string, string> = {};
+  for (const [name, value] of Object.entries(cleaned)) {
+    if (!name.startsWith(BRANCH_EMAIL_PREFIX) || value === undefined) continue;
+    const branch = name.slice(BRANCH_EMAIL_PREFIX.length);
+    if (!/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/.test(branch)) {
+      problems.push(`${name}: must be BRANCH_EMAIL_ and a branch id in capitals, e.g. BRANCH_EMAIL_ATLANTA`);
+      continue;
+    }
+    const address = branchEmail.safeParse(value.trim());
+    if (!address.success) problems.push(`${name}: ${address.error.issues[0]?.message}`);
+    else branchEmails[branch.toLowerCase().replace(/_/g, "-")] = address.data;
   }
-  return result.data;
+  if (!result.success || problems.length > 0) throw new EnvError(problems);
+  return { ...result.data, BRANCH_EMAILS: branchEmails };
 }

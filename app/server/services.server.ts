@@ -9,6 +9,7 @@ import type { Logger } from "~/server/logger.server";
 import { createTransport, MAIL_CONCURRENCY } from "~/server/mail/transport.server";
 import { createThreadedTransport } from "~/server/mail/transport-thread.server";
 import { startMailWorker } from "~/server/mail/worker.server";
+import { loadRouting, type Routing } from "~/server/routing/routing.server";
 
 /**
  * What the server runs besides HTTP: the database, the mail worker and the features' jobs, and the
@@ -35,6 +36,8 @@ export interface ServiceOptions {
    * its stop function, called on close.
    */
   jobs?: ReadonlyArray<(db: Database, logger: Logger) => () => void>;
+  /** The routing read at start (loadRouting); read here when not given. */
+  routing?: Routing;
 }
 
 export async function startServices(
@@ -42,6 +45,7 @@ export async function startServices(
   logger: Logger,
   options: ServiceOptions = {},
 ): Promise<Services> {
+  const routing = options.routing ?? loadRouting(env);
   const db = createDatabase(env.DATABASE_URL, {
     logger,
     poolSize: env.DB_POOL_SIZE,
@@ -83,6 +87,8 @@ export async function startServices(
       logger,
       salesEmail: env.SALES_EMAIL,
       mailFrom: env.MAIL_FROM,
+      routing,
+      timeZone: env.SITE_TIME_ZONE,
       siteUrl: env.SITE_URL,
       formSecret: clientKeySecret,
       wakeMailWorker: () => mailWorker.wakeUp(),

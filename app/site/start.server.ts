@@ -16,6 +16,7 @@ import { type AppHandler, createReactRouterHandler } from "~/server/http/react-r
 import { loadStaticFiles } from "~/server/http/static-files.server";
 import { createLogger } from "~/server/logger.server";
 import { clientKeyForIp } from "~/server/rate-limit.server";
+import { loadRouting, type Routing } from "~/server/routing/routing.server";
 import { startServices } from "~/server/services.server";
 import { featureJobs, featureRequests } from "./site.server";
 
@@ -30,8 +31,11 @@ export interface StartOptions {
 
 export async function startSite(options: StartOptions): Promise<void> {
   let env: ReturnType<typeof parseEnv>;
+  let routing: Routing;
   try {
     env = parseEnv();
+    // content/routing.yaml and the BRANCH_EMAIL_ variables: a mistake stops the start like a bad variable.
+    routing = loadRouting(env);
   } catch (error) {
     if (error instanceof EnvError) {
       process.stderr.write(`${error.message}\n`);
@@ -59,6 +63,7 @@ export async function startSite(options: StartOptions): Promise<void> {
   const services = await startServices(env, logger, {
     mailThread: development ? undefined : path.join(buildDir, "mail-thread.js"),
     jobs: featureJobs(env),
+    routing,
   });
 
   const clientKey = (req: IncomingMessage) =>

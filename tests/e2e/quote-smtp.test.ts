@@ -1,6 +1,9 @@
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import net from "node:net";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
+import type { AddressObject } from "mailparser";
 import { startSmtpPeer } from "../support/smtp-peer";
 import { spawnServer } from "./spawned-server";
 
@@ -19,7 +22,11 @@ async function openForm(origin: string): Promise<{ html: string; token: string }
   return { html, token };
 }
 
-function quoteForm(token: string, file: { name: string; content: Buffer; type: string }): FormData {
+function quoteForm(
+  token: string,
+  file: { name: string; content: Buffer; type: string },
+  extra: Record<string, string> = {},
+): FormData {
   const form = new FormData();
   const fields: Record<string, string> = {
     company: "Zephyr Composite Tooling",
@@ -36,6 +43,7 @@ function quoteForm(token: string, file: { name: string; content: Buffer; type: s
     website: "",
     startedAt: token,
     intent: "send",
+    ...extra,
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append("files", new Blob([new Uint8Array(file.content)], { type: file.type }), file.name);
@@ -107,6 +115,85 @@ test("must show: GET /quote is a multipart form; a POST with two items and a PDF
     await server.stop();
     await peer.stop();
   }
+});
+
+test("a quote shipping to 30301 reaches the Atlanta branch with sales in Cc, urgent when needed in 3 days, and the buyer's reply goes to Atlanta", async () => {
+  test.setTimeout(60_000);
+  const peer = await startSmtpPeer();
+  const server = await spawnServer(basePort + 2, {
+    SMTP_URL: peer.url,
+    SALES_EMAIL: "quotes@ridgeline.test",
+    BRANCH_EMAIL_ATLANTA: "atlanta-desk@ridgeline.test",
+    SITE_TIME_ZONE: "America/New_York",
+  });
+  try {
+    const { token } = await openForm(server.origin);
+    await new Promise((resolve) => setTimeout(resolve, 3100));
+    // Three days after today in New York, the company's time zone.
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+    const neededBy = new Date(Date.parse(`${today}T00:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
+    const response = await fetch(`${server.origin}/api/quote`, {
+      method: "POST",
+      body: quoteForm(
+        token,
+        { name: "spec sheet.pdf", content: smallPdf, type: "application/pdf" },
+        { postalCode: "30301", neededBy, company: "Lakeside Foods Plant 3" },
+      ),
+    });
+    expect(response.status).toBe(200);
+    const { reference } = (await response.json()) as { reference: string };
+
+    await expect.poll(() => peer.messages.length, { timeout: 15_000 }).toBe(2);
+    const sales = peer.messages.find((mail) => mail.subject?.startsWith(`[${reference}]`));
+    const addresses = (field: AddressObject | AddressObject[] | undefined) =>
+      (Array.isArray(field) ? field : field ? [field] : []).flatMap((one) => one.value.map((v) => v.address));
+    expect(addresses(sales?.to)).toEqual(["atlanta-desk@ridgeline.test"]);
+    expect(addresses(sales?.cc)).toEqual(["quotes@ridgeline.test"]);
+    expect(sales?.subject).toMatch(/urgent/i);
+    expect(sales?.subject).toContain("Atlanta: ship-to 30301, Georgia");
+    expect(sales?.subject).toContain("(3 days) · Lakeside Foods Plant 3");
+    expect(sales?.text?.split("\n")[0]).toMatch(
+      /^URGENT · Atlanta: ship-to 30301, Georgia · Labels, Foam · /,
+    );
+
+    const ack = peer.messages.find((mail) => mail !== sales);
+    expect(addresses(ack?.replyTo)).toEqual(["atlanta-desk@ridgeline.test"]);
+    expect(ack?.text).toContain("our Atlanta branch");
+    expect(ack?.text).toContain("Reply with the files attached.");
+  } finally {
+    await server.stop();
+    await peer.stop();
+  }
+});
+
+test("the server does not start on a bad SITE_TIME_ZONE or a BRANCH_EMAIL_ variable that names no branch, and says which", () => {
+  const run = spawnSync(process.execPath, [path.join(process.env.BUILD_DIR || "build", "server.js")], {
+    env: {
+      ...process.env,
+      PORT: String(basePort + 3),
+      NODE_ENV: "production",
+      BRANCH_EMAIL_ATLNTA: "atlanta@example.com",
+      SITE_TIME_ZONE: "Eastern",
+    },
+    encoding: "utf8",
+    timeout: 20_000,
+  });
+  expect(run.status).toBe(1);
+  expect(run.stderr).toContain("SITE_TIME_ZONE: must be an IANA time zone name");
+  const fixed = spawnSync(process.execPath, [path.join(process.env.BUILD_DIR || "build", "server.js")], {
+    env: {
+      ...process.env,
+      PORT: String(basePort + 3),
+      NODE_ENV: "production",
+      BRANCH_EMAIL_ATLNTA: "a@example.com",
+    },
+    encoding: "utf8",
+    timeout: 20_000,
+  });
+  expect(fixed.status).toBe(1);
+  expect(fixed.stderr).toContain(
+    "BRANCH_EMAIL_ATLNTA: names no branch of content/routing.yaml (its branches: atlanta, chicago, dallas, reno)",
+  );
 });
 
 test("a quote upload cut off or too slow stores nothing, answers 408 when slow, and the server keeps serving", async () => {

@@ -71,7 +71,7 @@ describe.each(testDialects)("lead notifications on $name", ({ create }) => {
     expect(mail?.text).toContain("Phone: 555-0100");
     expect(mail?.text).toContain("\n> Need <script>alert(1)</script> & 40 rolls\n");
     expect(mail?.text).toContain("Submission: #1");
-    expect(mail?.text).toContain("Received: 2026-11-24 09:10:00 UTC");
+    expect(mail?.text).toContain("Received: Tue, Nov 24, 2026, 4:10 AM EST");
     expect(mail?.html).toContain("Need &lt;script&gt;alert(1)&lt;/script&gt; &amp; 40 rolls");
     expect(mail?.html).not.toContain("<script>");
     expect(mail?.messageId).toMatch(/^<outbox-1-\d+@ridgeline-supply\.example>$/);

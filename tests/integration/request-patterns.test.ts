@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseContact } from "~/features/contact/contact";
 import { escapeHtml, headerSafe, isPlainAddress, quoteLines } from "~/features/contact/contact-email.server";
+import { companyFromEmail, datesIn, placesIn } from "~/features/contact/lead-facts.server";
 import { cleanText, isLooseEmail } from "~/features/leads/form-input";
 import { isStandardEmail, parseNewsletter } from "~/features/newsletter/signup-form";
 import { isQuoteTextField, quoteValuesFromFields } from "~/features/quote/quote";
@@ -40,6 +41,9 @@ const PIECES = [
   "_",
   ":",
   "/",
+  // Capitalised words and month names: what the contact notification's place and date patterns read.
+  "A",
+  "Dec",
 ];
 
 const ENDINGS = ["", "!", "\u0000", "x", "@", " 1", "1 rolls"];
@@ -69,6 +73,9 @@ const SUBJECTS: Array<[string, (text: string) => unknown]> = [
   ["sameOriginLocation", sameOriginLocation],
   ["isQuoteTextField", isQuoteTextField],
   ["parsePastedLine", parsePastedLine],
+  ["companyFromEmail", companyFromEmail],
+  ["datesIn (contact notification)", datesIn],
+  ["placesIn (contact notification)", placesIn],
   ["parseContact", (text) => parseContact({ name: text, email: text, phone: text, message: text })],
   ["parseNewsletter", (text) => parseNewsletter({ email: text })],
   [

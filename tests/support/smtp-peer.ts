@@ -14,6 +14,8 @@ export interface SmtpPeer {
   messages: ParsedMail[];
   /** When each message arrived (Date.now()), by its index in messages. */
   receivedAt: number[];
+  /** The envelope's recipients (RCPT TO) of each message, by its index in messages: To and Cc alike. */
+  recipients: string[][];
   /** While true, the peer answers every message with a temporary failure (451). */
   refuse: boolean;
   /** SMTP connections opened to the peer so far. */
@@ -27,6 +29,7 @@ export async function startSmtpPeer(port = 0, options: { secure?: boolean } = {}
     url: "",
     messages: [],
     receivedAt: [],
+    recipients: [],
     refuse: false,
     connections: 0,
     stop: async () => undefined,
@@ -41,7 +44,7 @@ export async function startSmtpPeer(port = 0, options: { secure?: boolean } = {}
       peer.connections += 1;
       callback();
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
@@ -54,6 +57,7 @@ export async function startSmtpPeer(port = 0, options: { secure?: boolean } = {}
           .then((parsed) => {
             peer.messages.push(parsed);
             peer.receivedAt.push(arrived);
+            peer.recipients.push(session.envelope.rcptTo.map((recipient) => recipient.address));
             callback();
           })
           .catch((error: Error) => callback(error));

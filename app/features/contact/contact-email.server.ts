@@ -1,4 +1,6 @@
 import type { ContactInput } from "~/features/contact/contact";
+import { companyFromEmail, datesIn, placesIn } from "~/features/contact/lead-facts.server";
+import { formatReceived } from "~/server/mail/company-time.server";
 import type { Email } from "~/server/mail/outbox.server";
 
 export const CONTACT_NOTIFICATION_KIND = "contact_notification";
@@ -104,22 +106,35 @@ export interface ContactNotificationInput {
   contact: ContactInput;
   salesEmail: string;
   mailFrom: string;
+  /** SITE_TIME_ZONE: the arrival time is shown in it. */
+  timeZone: string;
 }
 
-/** The e-mail that tells sales about a new inquiry; replying answers the visitor directly. */
+/**
+ * The e-mail that tells sales about a new inquiry; replying answers the visitor directly. Its top names
+ * the company (the sender's mail domain, unless a free-mail one) and the dates and places the message
+ * mentions, so sales can sort it before reading.
+ */
 export function buildContactNotification(input: ContactNotificationInput): Email {
   const { contact, submissionId } = input;
-  const received = input.receivedAt
-    .toISOString()
-    .replace("T", " ")
-    .replace(/\.\d+Z$/, " UTC");
+  const received = formatReceived(input.receivedAt, input.timeZone);
   const phone = contact.phone ?? "(not provided)";
+  const domain = companyFromEmail(contact.email);
+  const company = domain ? `${domain} (from the e-mail address)` : "(not known: a personal e-mail address)";
+  const dates = datesIn(contact.message);
+  const places = placesIn(contact.message);
+  const facts: Array<[string, string]> = [
+    ["Company", company],
+    ...(dates.length > 0 ? [["Dates mentioned", dates.join("; ")] as [string, string]] : []),
+    ...(places.length > 0 ? [["Places mentioned", places.join("; ")] as [string, string]] : []),
+  ];
   const subjectName = headerSafe(contact.name, SUBJECT_NAME_MAX_LENGTH);
   const subjectPrefix = input.reference ? `[${input.reference}] ` : "";
 
   const text = [
     "New website inquiry",
     "",
+    ...facts.map(([label, value]) => `${label}: ${bodyField(value)}`),
     `Name: ${bodyField(contact.name)}`,
     `Email: ${bodyField(contact.email)}`,
     `Phone: ${bodyField(phone)}`,
@@ -142,6 +157,7 @@ export function buildContactNotification(input: ContactNotificationInput): Email
     '<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">',
     '<h1 style="font-size:18px">New website inquiry</h1>',
     '<table role="presentation" style="border-collapse:collapse">',
+    ...facts.map(([label, value]) => row(escapeHtml(label), escapeHtml(value))),
     row("Name", escapeHtml(contact.name)),
     row("Email", `<a href="mailto:${escapeHtml(contact.email)}">${escapeHtml(contact.email)}</a>`),
     row("Phone", escapeHtml(phone)),

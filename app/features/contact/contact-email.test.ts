@@ -4,6 +4,7 @@ import nodemailer from "nodemailer";
 import { describe, expect, it } from "vitest";
 import type { ContactInput } from "~/features/contact/contact";
 import { buildContactNotification, headerSafe } from "~/features/contact/contact-email.server";
+import { datesIn, placesIn } from "~/features/contact/lead-facts.server";
 
 const receivedAt = new Date("2025-06-02T14:30:00.000Z");
 const valid: ContactInput = {
@@ -20,6 +21,7 @@ function notify(contact: Partial<ContactInput>) {
     contact: { ...valid, ...contact },
     salesEmail: "sales@ridgeline-supply.example",
     mailFrom: "Ridgeline Website <website@ridgeline-supply.example>",
+    timeZone: "America/New_York",
   });
 }
 
@@ -47,7 +49,7 @@ describe("contact notification, plain-text body", () => {
         "Email: dana@example.com",
         "Phone: 555-0100",
         "Submission: #7",
-        "Received: 2025-06-02 14:30:00 UTC",
+        "Received: Mon, Jun 2, 2025, 10:30 AM EDT",
         "",
         "Message:",
         "> Need 40 rolls of 4x6 labels.",
@@ -65,7 +67,7 @@ describe("contact notification, plain-text body", () => {
     expect(labelLines(text, "Email")).toEqual(["Email: dana@example.com Submission: #1"]);
     expect(labelLines(text, "Phone")).toEqual(["Phone: 555 Received: 1999-01-01"]);
     expect(labelLines(text, "Submission")).toEqual(["Submission: #7"]);
-    expect(labelLines(text, "Received")).toEqual(["Received: 2025-06-02 14:30:00 UTC"]);
+    expect(labelLines(text, "Received")).toEqual(["Received: Mon, Jun 2, 2025, 10:30 AM EDT"]);
   });
 
   it("quotes every line of the message, whatever line break it uses, so none reads as a label", () => {
@@ -122,13 +124,54 @@ describe("contact notification, plain-text body", () => {
         for (const label of [...LABELS, "Message"]) expect(labelLines(text, label)).toHaveLength(1);
         const messageStart = lines.indexOf("Message:");
         const footer = lines.lastIndexOf("Reply to this e-mail to answer the visitor directly.");
-        expect(messageStart).toBe(8);
+        // The company, and the dates and places the message names when it names any, come first.
+        const facts = 1 + Number(datesIn(message).length > 0) + Number(placesIn(message).length > 0);
+        expect(messageStart).toBe(8 + facts);
         expect(footer).toBeGreaterThan(messageStart);
         // Between the "Message:" label and the footer's blank line, only quoted lines.
         for (const line of lines.slice(messageStart + 1, footer - 1)) expect(line).toMatch(/^>( |$)/);
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("contact notification, what sales sort by", () => {
+  it("puts the company from the sender's mail domain at the top, but none for a free-mail address", () => {
+    const top = (email: string) => notify({ email }).text.split("\n").slice(0, 4);
+    expect(top("jane@lakesidefoods.com")).toEqual([
+      "New website inquiry",
+      "",
+      "Company: lakesidefoods.com (from the e-mail address)",
+      "Name: Dana Price",
+    ]);
+    expect(top("Jane.Park@Gmail.com")[2]).toBe("Company: (not known: a personal e-mail address)");
+    expect(top("jane@yahoo.com")[2]).toBe("Company: (not known: a personal e-mail address)");
+    expect(notify({ email: "jane@lakesidefoods.com" }).html).toContain(
+      "lakesidefoods.com (from the e-mail address)",
+    );
+  });
+
+  it("lists the dates and places the message names before the message", () => {
+    const { text, html } = notify({
+      email: "jane@lakesidefoods.com",
+      message:
+        "We need 40 rolls of 4x6 labels delivered to our plant in Salt Lake City, UT 84101 by Dec 10.\nA second drop to Reno, NV on 12/18/2026.",
+    });
+    const lines = text.split("\n");
+    expect(lines.slice(2, 5)).toEqual([
+      "Company: lakesidefoods.com (from the e-mail address)",
+      "Dates mentioned: Dec 10; 12/18/2026",
+      "Places mentioned: Salt Lake City, UT 84101 (Utah); Reno, NV (Nevada)",
+    ]);
+    expect(lines.indexOf("Dates mentioned: Dec 10; 12/18/2026")).toBeLessThan(lines.indexOf("Message:"));
+    expect(html).toContain("Salt Lake City, UT 84101 (Utah)");
+  });
+
+  it("lists none when the message names none, and no place for a code that is not a state", () => {
+    const { text } = notify({ message: "Please call me about labels. Thanks, Dana, XX" });
+    expect(text).not.toContain("Dates mentioned");
+    expect(text).not.toContain("Places mentioned");
   });
 });
 

@@ -103,6 +103,16 @@ describe.each(testDialects)("submitContact on $name", ({ create }) => {
     expect(mail?.text_body).toContain("Phone: 555-0100");
     expect(mail?.html_body).toContain("Dana &lt;b&gt;Price&lt;/b&gt;");
     expect(mail?.html_body).not.toContain("<b>Price");
+
+    // The acknowledgement answers to sales: the visitor's reply, with the reference, reaches them.
+    expect(outbox[1]).toMatchObject({
+      to_address: "dana@example.com",
+      reply_to: "sales@ridgeline-supply.example",
+    });
+    expect(outbox[1]?.text_body).toContain(
+      `keep the reference ${reference} in the subject: your reply reaches our sales team`,
+    );
+    expect(outbox[1]?.text_body).not.toContain("files attached");
   });
 
   it("keeps the submission and the queued e-mail in one transaction", async () => {

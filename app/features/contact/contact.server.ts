@@ -12,6 +12,7 @@ import type { FormApi } from "~/features/leads/form-request.server";
 import { newReference, withFreshReference } from "~/features/leads/reference.server";
 import type { ContactServices } from "~/load-context";
 import { isoTime } from "~/server/db/schema.server";
+import { DEFAULT_SITE_TIME_ZONE } from "~/server/env.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { type RateLimit, tooManyRequests, withinRateLimit } from "~/server/rate-limit.server";
 
@@ -68,12 +69,13 @@ export async function submitContact(
           contact,
           salesEmail: deps.salesEmail,
           mailFrom: deps.mailFrom,
+          timeZone: deps.timeZone ?? DEFAULT_SITE_TIME_ZONE,
         });
         const outboxId = await enqueueMail(trx, mail, now);
         const acknowledgementId = await queueAcknowledgement(
           trx,
           deps,
-          { kind: "contact", reference, email: contact.email },
+          { kind: "contact", reference, email: contact.email, replyTo: deps.salesEmail },
           now,
         );
         return { submissionId: submission.id, reference, outboxId, acknowledgementId };

@@ -1,4 +1,5 @@
 import { productSectionTitles } from "~/content/product-sections";
+import { productAreaShortNames } from "~/content/quote";
 import {
   escapeHtml,
   headerSafe,
@@ -12,7 +13,9 @@ import {
   LABEL_FIELD_NAMES,
   type QuoteInput,
 } from "~/features/quote/quote";
+import { formatReceived, neededBy } from "~/server/mail/company-time.server";
 import type { Email } from "~/server/mail/outbox.server";
+import type { QuoteRoute } from "~/server/routing/routing.server";
 
 export const QUOTE_NOTIFICATION_KIND = "quote_notification";
 
@@ -47,27 +50,60 @@ export function areaTitle(area: string | null): string {
   return area && isQuoteArea(area) ? productSectionTitles[area] : "Not specified";
 }
 
+/** A request needed within this many days of the day it arrives is urgent (docs/quotes.md#sales-subject). */
+export const URGENT_WITHIN_DAYS = 7;
+
 export interface QuoteNotificationInput {
   requestId: number;
   reference: string;
   receivedAt: Date;
   quote: QuoteInput;
   fileNames: readonly string[];
-  salesEmail: string;
+  /** Who gets it and why (routeQuote). */
+  route: QuoteRoute;
   mailFrom: string;
+  /** SITE_TIME_ZONE: the arrival time is shown, and the days to the needed-by date counted, in it. */
+  timeZone: string;
+}
+
+export interface QuoteSummary {
+  /** `[Q-8CJWGX] URGENT · Atlanta: ship-to 30301, Georgia · Labels, Barcoding · needed Dec 10 (3 days) · Acme` */
+  subject: string;
+  /** The body's first line: the subject without the reference, and the routing always named. */
+  firstLine: string;
+  urgent: boolean;
+}
+
+/**
+ * The subject and first line sales sort their mail by (docs/quotes.md#sales-subject): urgent or not, the
+ * branch and why, the product areas in short, the needed-by date with the days left, the company.
+ */
+export function summarizeQuote(input: QuoteNotificationInput): QuoteSummary {
+  const { quote, route } = input;
+  const areas = [
+    ...new Set(quote.items.flatMap((item) => (item.area && isQuoteArea(item.area) ? [item.area] : []))),
+  ].map((area) => productAreaShortNames[area]);
+  const needed = quote.neededBy ? neededBy(quote.neededBy, input.receivedAt, input.timeZone) : null;
+  const urgent = needed !== null && needed.days <= URGENT_WITHIN_DAYS;
+  const rest = [
+    areas.length > 0 ? areas.join(", ") : null,
+    needed?.text ?? null,
+    headerSafe(quote.company, 100) || "a website visitor",
+  ].filter((part): part is string => part !== null);
+  const flag = urgent ? ["URGENT"] : [];
+  // The reason is made of the routing file's names and a ZIP code the pattern read: header-safe as is.
+  return {
+    subject: `[${input.reference}] ${[...flag, ...(route.branch ? [route.reason] : []), ...rest].join(" · ")}`,
+    firstLine: [...flag, route.reason, ...rest].join(" · "),
+    urgent,
+  };
 }
 
 /** The e-mail that tells sales about a quote request: every field, a table of the items, the files attached. */
 export function buildQuoteNotification(input: QuoteNotificationInput): Email {
   const { quote, reference } = input;
-  const received = input.receivedAt
-    .toISOString()
-    .replace("T", " ")
-    .replace(/\.\d+Z$/, " UTC");
-  const company = headerSafe(quote.company, 100);
-  const subject = `[${reference}] Quote request from ${company || "a website visitor"} (${quote.items.length} ${
-    quote.items.length === 1 ? "item" : "items"
-  })`;
+  const received = formatReceived(input.receivedAt, input.timeZone);
+  const { subject, firstLine } = summarizeQuote(input);
   const fields: Array<[string, string | null]> = [
     ["Reference", reference],
     ["Company", quote.company],
@@ -93,7 +129,9 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
     ]);
 
   const text = [
-    "New quote request",
+    line(firstLine),
+    "",
+    `New quote request ${reference}`,
     "",
     ...fields.map(([label, value]) => `${label}: ${line(value ?? "(not provided)")}`),
     "",
@@ -126,6 +164,7 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
     "<!doctype html>",
     `<html lang="en"><head><meta charset="utf-8"><title>New quote request ${reference}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">',
+    `<p style="font-size:16px;font-weight:bold">${escapeHtml(firstLine)}</p>`,
     `<h1 style="font-size:18px">New quote request ${reference}</h1>`,
     '<table role="presentation" style="border-collapse:collapse">',
     ...fields.map(([label, value]) =>
@@ -174,7 +213,8 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
   return {
     kind: QUOTE_NOTIFICATION_KIND,
     from: input.mailFrom,
-    to: input.salesEmail,
+    to: input.route.to.join(", "),
+    cc: input.route.cc.length > 0 ? input.route.cc.join(", ") : null,
     replyTo: isPlainAddress(quote.email) ? quote.email : null,
     subject,
     text,

@@ -8,7 +8,7 @@ import {
   QUOTE_ERRORS,
   QUOTE_MAX_ITEMS,
 } from "~/features/quote/quote";
-import { parsePastedLine, UNIT_WORDS, withPastedRows } from "~/features/quote/quote-paste";
+import { guessPastedArea, parsePastedLine, UNIT_WORDS, withPastedRows } from "~/features/quote/quote-paste";
 
 /*
  * The paste box's lines as rows. The one-pass reader must give exactly the rows the regular
@@ -65,10 +65,16 @@ describe("pasted lines as rows", () => {
     ["ITEM-123, 500", { description: "ITEM-123", quantity: "500", unit: "each" }],
     ["ITEM-123 x 500", { description: "ITEM-123", quantity: "500", unit: "each" }],
     ["4x6 thermal labels 12 rolls", { description: "4x6 thermal labels", quantity: "12", unit: "roll" }],
-    ["Stretch film - 1,200 cases.", { description: "Stretch film", quantity: "1200", unit: "case" }],
-    ["Pallet wrap qty 40", { description: "Pallet wrap", quantity: "40", unit: "each" }],
-    ["40 each Pallet wrap 18in", { description: "Pallet wrap 18in", quantity: "40", unit: "each" }],
-    ["Foam corners", { description: "Foam corners", quantity: "", unit: "each" }],
+    [
+      "Stretch film - 1,200 cases.",
+      { description: "Stretch film", quantity: "1200", unit: "case", area: "packaging" },
+    ],
+    ["Pallet wrap qty 40", { description: "Pallet wrap", quantity: "40", unit: "each", area: "packaging" }],
+    [
+      "40 each Pallet wrap 18in",
+      { description: "Pallet wrap 18in", quantity: "40", unit: "each", area: "packaging" },
+    ],
+    ["Foam corners", { description: "Foam corners", quantity: "", unit: "each", area: "die-cut-foams" }],
   ])("reads %j", (text, expected) => {
     expect(parsePastedLine(text, "labels")).toEqual({ ...emptyItem("labels"), ...expected });
   });
@@ -76,7 +82,9 @@ describe("pasted lines as rows", () => {
   it("gives the same row as the patterns it replaced, for any line", () => {
     fc.assert(
       fc.property(line, (text) => {
-        expect(parsePastedLine(text)).toEqual(referenceParse(text));
+        // The area is guessed from the words since (see the tests below); the rest is unchanged.
+        const row = parsePastedLine(text);
+        expect(row && { ...row, area: "" }).toEqual(referenceParse(text));
       }),
       { numRuns: 20_000 },
     );
@@ -106,7 +114,8 @@ describe("pasted lines as rows", () => {
       (n: number) => `${"9".repeat(n / 2)}x${" 1".repeat(n / 4)}`,
     ];
     // Short enough for the reference to finish in milliseconds: the same rows.
-    for (const make of hostile) expect(parsePastedLine(make(1_000))).toEqual(referenceParse(make(1_000)));
+    for (const make of hostile)
+      expect({ ...parsePastedLine(make(1_000)), area: "" }).toEqual(referenceParse(make(1_000)));
     // As long as a post can carry (the reference took seconds): a quantity up front, the rest described.
     expect(parsePastedLine(`${"1".repeat(39_999)}a`)).toMatchObject({
       quantity: "1".repeat(39_999),
@@ -149,5 +158,57 @@ describe("pasted lines as rows", () => {
     const fits = withPastedRows({ ...form, pasteList: "ITEM-1, 5\nITEM-2 x 6" });
     expect(fits.pasteList).toBe("");
     expect(parseQuote(fits).success).toBe(true);
+  });
+
+  it.each([
+    ["24 rolls 4x6 thermal labels"],
+    ["4x6 thermal labels, 24 rolls"],
+    ["4x6 thermal labels\t24\trolls"],
+    ["24\trolls\t4x6 thermal labels"],
+    ["24 ROLLS 4x6 thermal labels"],
+    ["4x6 thermal labels - 24 rolls."],
+  ])("reads the quantity and unit at either end of %j, as typed or pasted from a spreadsheet", (text) => {
+    expect(parsePastedLine(text, "packaging")).toEqual({
+      ...emptyItem(),
+      description: "4x6 thermal labels",
+      quantity: "24",
+      unit: "roll",
+      area: "labels",
+    });
+  });
+
+  it.each([
+    ["Zebra ZT411 printhead 203 dpi, 2", "barcoding"],
+    ["110mm x 74m wax resin ribbon 36", "barcoding"],
+    ["Honeywell 1950g scanner\t3\teach", "barcoding"],
+    ["ZD621 label printer, 1", "barcoding"],
+    ["12 cases stretch film 18in", "packaging"],
+    ["Carton sealing tape 2in, 36 rolls", "packaging"],
+    ["500 boxes of corrugated mailers", "packaging"],
+    ["Foam insert 2 cavities, 300", "die-cut-foams"],
+    ["Polyethylene foam corners x 1000", "die-cut-foams"],
+    ["Pallet jack 5500 lb, 4", "material-handling"],
+    ["Utility cart 3 shelf, 2", "material-handling"],
+    ["4x6 thermal labels, 24 rolls", "labels"],
+    ["Pallet labels 4x6, 10 rolls", "labels"],
+  ])("files %j under its product area (%s), whatever the form's first row says", (text, area) => {
+    expect(parsePastedLine(text, "labels")?.area).toBe(area);
+    expect(parsePastedLine(text, "")?.area).toBe(area);
+  });
+
+  it("keeps the form's first row's area for a line whose words name no area", () => {
+    expect(parsePastedLine("ITEM-123, 500", "packaging")?.area).toBe("packaging");
+    expect(parsePastedLine("ITEM-123, 500")?.area).toBe("");
+    // Whole words only: "Cartography" is no carton, "tagline" no tag.
+    expect(guessPastedArea("Cartography tagline")).toBeNull();
+    const pasted = withPastedRows({
+      ...emptyQuoteValues("labels"),
+      pasteList: "Printhead for ZT411, 1\nSKU-99 x 5\nStretch wrap 80 ga, 4 cases",
+    });
+    expect(pasted.items.map((row) => [row.description, row.area])).toEqual([
+      ["Printhead for ZT411", "barcoding"],
+      ["SKU-99", "labels"],
+      ["Stretch wrap 80 ga", "packaging"],
+    ]);
   });
 });

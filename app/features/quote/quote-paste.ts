@@ -1,3 +1,4 @@
+import { pastedLineAreas } from "~/content/quote";
 import {
   emptyItem,
   type ItemValues,
@@ -118,12 +119,53 @@ function quantityAtEnd(text: string): QuantityAtEnd | null {
   return { before: text.slice(0, before), quantity: text.slice(firstDigit, numberEnd), unit };
 }
 
+/** Whether the words of a line hold `phrase` (one or more words), its last word perhaps plural. */
+function holdsPhrase(words: readonly string[], phrase: readonly string[]): boolean {
+  const last = phrase.length - 1;
+  for (let start = 0; start + last < words.length; start += 1) {
+    let index = 0;
+    while (index < last && words[start + index] === phrase[index]) index += 1;
+    if (index < last) continue;
+    const word = words[start + last];
+    const stem = phrase[last] ?? "";
+    if (word === stem || word === `${stem}s` || word === `${stem}es`) return true;
+  }
+  return false;
+}
+
+const AREA_PHRASES = pastedLineAreas.map(({ area, words }) => ({
+  area,
+  phrases: words.map((phrase) => phrase.split(" ")),
+}));
+
+/**
+ * The product area a pasted item's words point to (the word lists are content: pastedLineAreas in
+ * app/content/quote.ts), or null when none does. One split of the line, then a walk per phrase.
+ */
+export function guessPastedArea(description: string): string | null {
+  const words = asciiLower(description)
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== "");
+  for (const { area, phrases } of AREA_PHRASES) {
+    if (phrases.some((phrase) => holdsPhrase(words, phrase))) return area;
+  }
+  return null;
+}
+
 /**
  * One pasted line as a row: `ITEM-123, 500`, `ITEM-123 x 500`, `4x6 thermal labels 12 rolls`, or
- * `500 ITEM-123`. A line without a recognisable quantity keeps the whole line as the description and
- * leaves the quantity for the buyer to fill in.
+ * `500 ITEM-123`, and columns pasted from a spreadsheet (tab-separated, the quantity and unit before or
+ * after the item). A line without a recognisable quantity keeps the whole line as the description and
+ * leaves the quantity for the buyer to fill in. The row's product area is the one its words point to
+ * (guessPastedArea), else `area`, the form's first row's.
  */
 export function parsePastedLine(line: string, area = ""): ItemValues | null {
+  const row = readPastedLine(line, area);
+  if (row) row.area = guessPastedArea(row.description) ?? area;
+  return row;
+}
+
+function readPastedLine(line: string, area: string): ItemValues | null {
   const text = line.replace(/\s+/g, " ").trim();
   if (text === "") return null;
   const row = emptyItem(area);

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { AddressObject } from "mailparser";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { submitContact } from "~/features/contact/contact.server";
 import { REFERENCE_PATTERN } from "~/features/leads/reference.server";
@@ -137,7 +138,9 @@ describe.each(testDialects)("submitQuote on $name", ({ create }) => {
     const sales = peer.messages.find(
       (message) => message.subject?.includes(reference) && message.attachments.length,
     );
-    expect(sales?.subject).toBe(`[${reference}] Quote request from Acme Widgets <Ltd> (3 items)`);
+    expect(sales?.subject).toBe(
+      `[${reference}] Atlanta: ship-to 30336, Georgia · Labels, Foam, Packaging · needed Jul 1 (29 days) · Acme Widgets <Ltd>`,
+    );
     expect(sales?.replyTo?.value[0]?.address).toBe("dana@example.com");
     expect(sales?.attachments.map((file) => file.filename)).toEqual(["drawing.pdf", "artwork.png"]);
     expect(sales?.attachments.map((file) => sha256(file.content))).toEqual([sha256(pdf), sha256(png)]);
@@ -156,6 +159,68 @@ describe.each(testDialects)("submitQuote on $name", ({ create }) => {
     }
     expect(ack?.attachments).toHaveLength(0);
   });
+
+  const addresses = (field: AddressObject | AddressObject[] | undefined) =>
+    (Array.isArray(field) ? field : field ? [field] : []).flatMap((one) => one.value.map((v) => v.address));
+
+  it("sends a request shipping to 30301 To the Atlanta branch with sales in Cc, and the buyer's replies to Atlanta", async () => {
+    const result = await submitQuote(deps, upload(fields({ postalCode: "30301" })), "client-a");
+    const reference = result.ok ? result.reference : "";
+    expect(await deliver()).toBe(2);
+    const sales = peer.messages.find((message) => message.subject?.startsWith(`[${reference}]`));
+    expect(addresses(sales?.to)).toEqual(["atlanta@ridgeline-supply.example"]);
+    expect(addresses(sales?.cc)).toEqual(["sales@ridgeline-supply.example"]);
+    expect(sales?.subject).toMatch(new RegExp(`^\\[${reference}\\] Atlanta: ship-to 30301, Georgia · `));
+    expect(sales?.text?.split("\n")[0]).toMatch(
+      /^Atlanta: ship-to 30301, Georgia · Labels, Foam, Packaging · /,
+    );
+    // The peer was handed both recipients: the branch and sales each get the one message.
+    expect(peer.recipients[sales ? peer.messages.indexOf(sales) : -1]?.sort()).toEqual([
+      "atlanta@ridgeline-supply.example",
+      "sales@ridgeline-supply.example",
+    ]);
+
+    const ack = peer.messages.find((message) => message !== sales);
+    expect(addresses(ack?.to)).toEqual(["dana@example.com"]);
+    expect(addresses(ack?.replyTo)).toEqual(["atlanta@ridgeline-supply.example"]);
+    expect(ack?.text).toContain("our Atlanta branch");
+    expect(ack?.text).toContain(
+      `keep the reference ${reference} in the subject: your reply reaches our Atlanta branch`,
+    );
+    expect(ack?.text).toContain("Reply with the files attached.");
+  });
+
+  it("marks a request needed in 3 days urgent in the sales subject", async () => {
+    const result = await submitQuote(deps, upload(fields({ neededBy: "2025-06-05" })), "client-a");
+    expect(result.ok).toBe(true);
+    expect(await deliver()).toBe(2);
+    const sales = peer.messages.find(
+      (message) => message.attachments.length === 0 && /Acme/.test(message.subject ?? ""),
+    );
+    expect(sales?.subject).toMatch(/urgent/i);
+    expect(sales?.subject).toContain("needed Jun 5 (3 days)");
+    expect(sales?.text?.split("\n")[0]).toMatch(/^URGENT · /);
+  });
+
+  it.each([
+    ["", "No branch: no ship-to ZIP code given; sent to sales"],
+    ["K1A 0B1", "No branch: ship-to K1A 0B1 is a Canadian postal code; sent to sales"],
+  ])(
+    "sends a request shipping to %j to sales alone, and the buyer's replies to sales",
+    async (postalCode, why) => {
+      const result = await submitQuote(deps, upload(fields({ postalCode })), "client-a");
+      const reference = result.ok ? result.reference : "";
+      expect(await deliver()).toBe(2);
+      const sales = peer.messages.find((message) => message.subject?.startsWith(`[${reference}]`));
+      expect(addresses(sales?.to)).toEqual(["sales@ridgeline-supply.example"]);
+      expect(sales?.cc).toBeUndefined();
+      expect(sales?.text?.split("\n")[0]).toContain(why);
+      expect(sales?.subject).not.toContain("No branch");
+      const ack = peer.messages.find((message) => message !== sales);
+      expect(addresses(ack?.replyTo)).toEqual(["sales@ridgeline-supply.example"]);
+      expect(ack?.text).toContain("your reply reaches our sales team");
+    },
+  );
 
   it("turns a pasted list into items", async () => {
     const f = fields({ pasteList: "ITEM-123, 500\n4x6 thermal labels 12 rolls\n" });
@@ -306,8 +371,9 @@ describe.each(testDialects)("submitQuote on $name", ({ create }) => {
   it("keeps nothing when storing fails halfway, and reports a failure", async () => {
     const failing = {
       ...deps,
-      // The notification is built after the request, items and files are written in the transaction.
-      salesEmail: undefined as unknown as string,
+      // The notification is queued after the request, items and files are written in the transaction;
+      // a From the database refuses (none) fails it there.
+      mailFrom: undefined as unknown as string,
     };
     const result = await submitQuote(
       failing,

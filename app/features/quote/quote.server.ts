@@ -18,8 +18,10 @@ import { withPastedRows } from "~/features/quote/quote-paste";
 import type { QuoteServices } from "~/load-context";
 import { writeTransaction } from "~/server/db/database.server";
 import { isoTime } from "~/server/db/schema.server";
+import { DEFAULT_SITE_TIME_ZONE } from "~/server/env.server";
 import { enqueueMail, storeFile } from "~/server/mail/outbox.server";
 import { tooManyRequests } from "~/server/rate-limit.server";
+import { defaultRouting, routeQuote } from "~/server/routing/routing.server";
 import { buildQuoteNotification } from "./quote-email.server";
 import { countQuotePost } from "./quote-limits.server";
 import { checkFormStart } from "./quote-token.server";
@@ -101,6 +103,11 @@ export async function submitQuote(
     return { ok: false, status: 400, ...parsed.error, fieldErrors: parsed.fieldErrors, values };
   }
   const quote = parsed.data;
+  const route = routeQuote(
+    deps.routing ?? defaultRouting(),
+    { postalCode: quote.postalCode, areas: quote.items.map((item) => item.area) },
+    deps.salesEmail,
+  );
 
   try {
     const stored = await withFreshReference("Q", (reference) =>
@@ -158,21 +165,29 @@ export async function submitQuote(
           receivedAt: now,
           quote,
           fileNames: upload.files.map((file) => file.fileName),
-          salesEmail: deps.salesEmail,
+          route,
           mailFrom: deps.mailFrom,
+          timeZone: deps.timeZone ?? DEFAULT_SITE_TIME_ZONE,
         });
         const outboxId = await enqueueMail(trx, { ...mail, attachmentFileIds: fileIds }, now);
         const acknowledgementId = await queueAcknowledgement(
           trx,
           deps,
-          { kind: "quote", reference, email: quote.email },
+          {
+            kind: "quote",
+            reference,
+            email: quote.email,
+            // The buyer's reply reaches the branch that answers, or sales.
+            replyTo: route.branch?.email ?? deps.salesEmail,
+            branchName: route.branch?.name,
+          },
           now,
         );
         return { requestId: request.id, reference, outboxId, acknowledgementId };
       }),
     );
     logger.info(
-      { ...stored, items: quote.items.length, files: upload.files.length },
+      { ...stored, items: quote.items.length, files: upload.files.length, branch: route.branch?.id ?? null },
       "quote request stored and notification queued",
     );
     try {

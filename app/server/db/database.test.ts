@@ -271,6 +271,7 @@ describe.each(testDialects)("database on $name", (dialect) => {
         kind: "k",
         from_address: "a@b.co",
         to_address: "c@d.co",
+        cc_address: null,
         reply_to: null,
         subject: "s",
         text_body: "t",

@@ -354,6 +354,14 @@ function buildMigrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    "0008_outbox_cc": {
+      // A quote request routed to a branch goes To the branch with the sales address in Cc
+      // (docs/quotes.md#routing): the addresses in Cc, comma-separated, or null.
+      // biome-ignore lint/suspicious/noExplicitAny: see 0001
+      async up(db: Kysely<any>) {
+        await db.schema.alterTable("email_outbox").addColumn("cc_address", "text").execute();
+      },
+    },
   };
 }
 

@@ -74,7 +74,10 @@ export interface EmailOutboxTable {
   id: Generated<number>;
   kind: string;
   from_address: string;
+  /** One address, or (a sales notification routed to a branch) several, comma-separated. */
   to_address: string;
+  /** Addresses in Cc, comma-separated (the sales address on a routed quote request), or null. */
+  cc_address: string | null;
   reply_to: string | null;
   subject: string;
   text_body: string;

@@ -21,7 +21,13 @@ export interface Email {
   /** What the message is about, e.g. contact_notification; for logs and exports. */
   kind: string;
   from: string;
+  /**
+   * One address; or, for a sales notification, several joined with ", ", all from the configuration
+   * (a visitor's address is never one of several, so it can never add a recipient of its own).
+   */
   to: string;
+  /** Addresses in Cc, joined with ", " like `to`; configuration only. */
+  cc?: string | null;
   replyTo?: string | null;
   subject: string;
   text: string;
@@ -42,6 +48,7 @@ export function emailFromRow(row: OutboxMessage): Email {
     kind: row.kind,
     from: row.from_address,
     to: row.to_address,
+    cc: row.cc_address,
     replyTo: row.reply_to,
     subject: row.subject,
     text: row.text_body,
@@ -69,6 +76,7 @@ export async function enqueueMail(
       kind: mail.kind,
       from_address: mail.from,
       to_address: mail.to,
+      cc_address: mail.cc || null,
       reply_to: mail.replyTo ?? null,
       subject: mail.subject,
       text_body: mail.text,

@@ -54,6 +54,7 @@ function toNodemailer(mail: OutgoingMail) {
   return {
     from: mail.from,
     to: mail.to,
+    cc: mail.cc || undefined,
     // An address object is used as given; a string would be parsed and could turn into several
     // recipients if it held a comma.
     replyTo: mail.replyTo ? { name: "", address: mail.replyTo } : undefined,
