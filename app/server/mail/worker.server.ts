@@ -62,9 +62,10 @@ export interface StoppedMailWorker extends MailWorker {
 }
 
 /**
- * Two quote requests' worth of files (25 MB each, docs/quotes.md): each byte in flight is held about
- * twice on the way out (as the database hands it over, then as the transport sends it), so the mail
- * worker's attachments stay near 100 MB however many lanes run and however many quotes arrive at once
+ * Two quote requests' worth of files (25 MB each, docs/quotes.md). Reading a file costs about twice
+ * its size for a moment on SQLite (SQLite's copy and the driver's Buffer) and up to six times on
+ * PostgreSQL (it arrives as hex), so the files in the mail path stay within about 100 MB and 300 MB
+ * however many lanes run and however many quotes arrive at once
  * (docs/decisions/0025-attachment-memory.md).
  */
 export const ATTACHMENT_BYTES_IN_FLIGHT = 50 * 1024 * 1024;
