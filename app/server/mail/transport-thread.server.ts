@@ -8,6 +8,11 @@ import type { MailTransport, OutgoingMail, SendResult } from "~/server/mail/tran
  * MIME message and writing it to an SMTP peer or a file is CPU the request path does not have to
  * share. The mail worker still claims and records messages on the main thread, in the database's one
  * write queue; only `send` crosses to the thread, as a message with the e-mail and its attachments.
+ *
+ * Attachments are moved to the thread, not copied (docs/decisions/0025-attachment-memory.md): the
+ * memory of each attachment that is the whole of its buffer goes with the message, and the caller's
+ * Buffer is left empty. A copy (what postMessage makes of anything it is not told to transfer) cost
+ * twice the file's size per message: once serialised, once rebuilt on the thread.
  */
 
 /** What the thread is started with: the transport's settings, and how to log. */
@@ -68,9 +73,30 @@ export function serveTransport(port: MessagePort, transport: MailTransport): voi
 }
 
 /**
+ * The memory of the attachments that can move to the thread with the message: each one whose Buffer
+ * spans its whole ArrayBuffer. A Buffer that is a view into a larger one (Node's pool of small
+ * Buffers, a slice) is copied instead: moving it would take away bytes that are not its own.
+ */
+export function transferableAttachments(mail: OutgoingMail): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const { content } of mail.attachments ?? []) {
+    const { buffer, byteOffset, byteLength } = content;
+    if (
+      buffer instanceof ArrayBuffer &&
+      byteOffset === 0 &&
+      byteLength === buffer.byteLength &&
+      byteLength > Buffer.poolSize
+    )
+      buffers.add(buffer);
+  }
+  return [...buffers];
+}
+
+/**
  * A MailTransport whose sends run in the thread started from `script` (the bundled thread entry). A
- * thread that dies fails the sends in flight (the worker retries them like any failed send) and is
- * started again for the next one.
+ * thread that dies fails the sends in flight (the worker retries them like any failed send, reading
+ * the attachments again) and is started again for the next one. `send` takes the attachments' memory
+ * with it (see transferableAttachments): the caller must not read them afterwards.
  */
 export function createThreadedTransport(
   script: string | URL,
@@ -118,7 +144,19 @@ export function createThreadedTransport(
       const active = thread;
       return new Promise<SendResult>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        active.postMessage({ id, mail } satisfies Request);
+        const request = { id, mail } satisfies Request;
+        try {
+          try {
+            active.postMessage(request, transferableAttachments(mail));
+          } catch (error) {
+            // A buffer Node refuses to move (one marked untransferable) is copied like the rest.
+            if (!(error instanceof Error && error.name === "DataCloneError")) throw error;
+            active.postMessage(request);
+          }
+        } catch (error) {
+          pending.delete(id);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
       });
     },
     close() {

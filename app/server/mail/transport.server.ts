@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { mkdir, rename, rm } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import nodemailer from "nodemailer";
 // The file, not the folder: Node loads a package's inner modules by file name only.
 import SMTPPool from "nodemailer/lib/smtp-pool/index.js";
@@ -50,6 +53,31 @@ export interface TransportOptions {
   smtpOptions?: Omit<SMTPPool.Options, "pool">;
 }
 
+/**
+ * Bytes of an attachment handed to nodemailer at a time: 1,024 lines of base64 (57 bytes make one
+ * 76-character line), so no chunk leaves a remainder to join to the next. nodemailer encodes each chunk
+ * it is given as one string, wraps it and copies it into a buffer: given a 10 MB file at once, that
+ * was some 50 MB of strings and buffers for a moment, per message.
+ */
+export const ATTACHMENT_CHUNK_BYTES = 57 * 1024;
+
+/** The attachment as a stream of views into its buffer (no copy), ATTACHMENT_CHUNK_BYTES each. */
+function inChunks(content: Buffer): Readable {
+  let offset = 0;
+  return new Readable({
+    read() {
+      if (offset >= content.length) {
+        this.push(null);
+        return;
+      }
+      const end = Math.min(offset + ATTACHMENT_CHUNK_BYTES, content.length);
+      const chunk = content.subarray(offset, end);
+      offset = end;
+      this.push(chunk);
+    },
+  });
+}
+
 function toNodemailer(mail: OutgoingMail) {
   return {
     from: mail.from,
@@ -63,7 +91,11 @@ function toNodemailer(mail: OutgoingMail) {
     html: mail.html ?? undefined,
     messageId: mail.messageId,
     headers: mail.headers ? { ...mail.headers } : undefined,
-    attachments: mail.attachments?.map((file) => ({ ...file })),
+    attachments: mail.attachments?.map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      content: inChunks(file.content),
+    })),
   };
 }
 
@@ -135,7 +167,8 @@ export function createTransport(
   }
 
   const dir = path.resolve(env.MAIL_DIR);
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  // The message is streamed to its file as it is built, never held whole in memory.
+  const transporter = nodemailer.createTransport({ streamTransport: true, newline: "windows" });
   log.warn({ mailDir: dir }, "SMTP_URL is not set: e-mail is written as .eml files instead of being sent");
   return {
     kind: "file",
@@ -146,8 +179,13 @@ export function createTransport(
       const file = path.join(dir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
       // Written under a temporary name first, so a reader of the folder never sees half a message.
       const partial = `${file}.partial`;
-      await writeFile(partial, info.message);
-      await rename(partial, file);
+      try {
+        await pipeline(info.message, createWriteStream(partial, { flags: "wx" }));
+        await rename(partial, file);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
       log.info({ file, messageId: info.messageId }, "e-mail written to file");
       return { messageId: info.messageId, file };
     },

@@ -1,4 +1,4 @@
-import { writeStatement } from "~/server/db/database.server";
+import { toCount, writeStatement } from "~/server/db/database.server";
 import { type Database, isoTime, type OutboxMessage } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import { type ClaimedMessage, type ClaimOrder, claimMessage } from "~/server/mail/claim.server";
@@ -39,6 +39,12 @@ export interface MailWorkerOptions {
   bulkRatePerMinute?: number;
   /** Longest pause between polls while the database fails (the pause doubles from pollMs). */
   maxBackoffMs?: number;
+  /**
+   * Attachment bytes read for sending at the same time, across lanes (default
+   * ATTACHMENT_BYTES_IN_FLIGHT). A message with attachments waits (its claim renewed) until its files
+   * fit; one larger than the whole allowance goes alone. Messages without attachments never wait.
+   */
+  attachmentBytesInFlight?: number;
   now?: () => Date;
 }
 
@@ -53,6 +59,58 @@ export interface MailWorker {
 
 export interface StoppedMailWorker extends MailWorker {
   start(): void;
+}
+
+/**
+ * Two quote requests' worth of files (25 MB each, docs/quotes.md). Reading a file costs about twice
+ * its size for a moment on SQLite (SQLite's copy and the driver's Buffer) and up to six times on
+ * PostgreSQL (it arrives as hex), so the files in the mail path stay within about 100 MB and 300 MB
+ * however many lanes run and however many quotes arrive at once
+ * (docs/decisions/0025-attachment-memory.md).
+ */
+export const ATTACHMENT_BYTES_IN_FLIGHT = 50 * 1024 * 1024;
+
+/**
+ * Bytes handed out up to a limit, to whoever asks first: `take(n)` resolves once n bytes fit (a
+ * request over the whole limit waits until nothing else is out, then takes all of it) and returns the
+ * function that gives them back.
+ */
+export function byteAllowance(limit: number): {
+  take(bytes: number): Promise<() => void>;
+  readonly out: number;
+} {
+  let out = 0;
+  const waiting: Array<{ bytes: number; grant(): void }> = [];
+  const grantWaiting = () => {
+    while (waiting.length > 0) {
+      const next = waiting[0];
+      if (!next || out + next.bytes > limit) return;
+      waiting.shift();
+      next.grant();
+    }
+  };
+  return {
+    get out() {
+      return out;
+    },
+    take(requested) {
+      const bytes = Math.min(Math.max(0, requested), limit);
+      return new Promise((resolve) => {
+        const grant = () => {
+          out += bytes;
+          let given = false;
+          resolve(() => {
+            if (given) return;
+            given = true;
+            out -= bytes;
+            grantWaiting();
+          });
+        };
+        waiting.push({ bytes, grant });
+        grantWaiting();
+      });
+    },
+  };
 }
 
 /** 30 s, 1 min, 2 min, ... capped at maxDelayMs. */
@@ -81,6 +139,9 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
   const renewMs = options.renewMs ?? Math.max(1, Math.floor(lockMs / 3));
   const maxBackoffMs = Math.max(pollMs, options.maxBackoffMs ?? 60_000);
   const now = options.now ?? (() => new Date());
+  const attachmentAllowance = byteAllowance(
+    Math.max(1, options.attachmentBytesInFlight ?? ATTACHMENT_BYTES_IN_FLIGHT),
+  );
 
   const claimSettings = { lockMs, bulkRatePerMinute: options.bulkRatePerMinute };
   const claim = (status: "queued" | "sending", order: ClaimOrder) =>
@@ -136,7 +197,10 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
         });
     }, renewMs);
     timer.unref();
+    let giveBack: (() => void) | undefined;
     try {
+      if (message.has_attachments)
+        giveBack = await attachmentAllowance.take(await attachmentBytes(message.id));
       const result = await transport.send({
         ...emailFromRow(message),
         messageId: messageIdFor(message),
@@ -146,6 +210,7 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
     } catch (error) {
       return { failure: error ?? new Error("unknown transport failure") };
     } finally {
+      giveBack?.();
       clearInterval(timer);
       await renewing;
     }
@@ -180,11 +245,30 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
       .where("email_attachments.outbox_id", "=", outboxId)
       .orderBy("email_attachments.position")
       .execute();
+    // Handed on as the driver returned them, without a copy: both drivers give each file a Buffer of
+    // its own (which lets the mail thread take its memory, see transport-thread.server.ts).
     return rows.map((row) => ({
       filename: row.file_name,
       contentType: row.content_type,
-      content: Buffer.from(row.content),
+      content: Buffer.isBuffer(row.content)
+        ? row.content
+        : Buffer.from(
+            (row.content as Uint8Array).buffer,
+            (row.content as Uint8Array).byteOffset,
+            (row.content as Uint8Array).byteLength,
+          ),
     }));
+  }
+
+  /** The size of a message's attachments, from what was recorded when they were stored. */
+  async function attachmentBytes(outboxId: number): Promise<number> {
+    const { bytes } = await db
+      .selectFrom("email_attachments")
+      .innerJoin("stored_files", "stored_files.id", "email_attachments.file_id")
+      .select((eb) => eb.fn.sum<string | number | null>("stored_files.byte_size").as("bytes"))
+      .where("email_attachments.outbox_id", "=", outboxId)
+      .executeTakeFirstOrThrow();
+    return toCount(bytes);
   }
 
   async function deliver(message: ClaimedMessage): Promise<void> {

@@ -392,6 +392,85 @@ describe.each(testDialects)("mail worker on $name", ({ create }) => {
     expect((await outbox()).every((row) => row.status === "sent")).toBe(true);
   });
 
+  it("keeps the attachment bytes in flight within its allowance, while mail without files goes on", async () => {
+    const fileBytes = 300_000;
+    await writeTransaction(t.db, async (trx) => {
+      const mail = { kind: "test", from, to: sales, text: "See the file" };
+      for (let i = 0; i < 6; i++) {
+        const file = await storeFile(
+          trx,
+          {
+            fileName: `drawing-${i}.pdf`,
+            contentType: "application/pdf",
+            content: Buffer.alloc(fileBytes, i + 1),
+          },
+          clock,
+        );
+        await enqueueMail(trx, { ...mail, subject: `Quote ${i}`, attachmentFileIds: [file] }, clock);
+      }
+      // A file larger than the whole allowance still goes, alone.
+      const large = await storeFile(
+        trx,
+        { fileName: "large.pdf", contentType: "application/pdf", content: Buffer.alloc(4 * fileBytes, 9) },
+        clock,
+      );
+      await enqueueMail(trx, { ...mail, subject: "Quote large", attachmentFileIds: [large] }, clock);
+      for (let i = 0; i < 3; i++)
+        await enqueueMail(trx, { kind: "test", from, to: sales, subject: `Lead ${i}`, text: "Hello" }, clock);
+    });
+    const smtp = smtpTransport(peer);
+    cleanups.push(() => smtp.close());
+    let bytesInFlight = 0;
+    let mostBytes = 0;
+    let withFiles = 0;
+    let mostWithFiles = 0;
+    const order: string[] = [];
+    const measuring: MailTransport = {
+      kind: "smtp",
+      async send(mail) {
+        const bytes = (mail.attachments ?? []).reduce((sum, file) => sum + file.content.length, 0);
+        bytesInFlight += bytes;
+        mostBytes = Math.max(mostBytes, bytesInFlight);
+        if (bytes > 0) withFiles += 1;
+        mostWithFiles = Math.max(mostWithFiles, withFiles);
+        try {
+          // Slow enough that every lane has a message in hand at once.
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          return await smtp.send(mail);
+        } finally {
+          bytesInFlight -= bytes;
+          if (bytes > 0) withFiles -= 1;
+          order.push(mail.subject);
+        }
+      },
+      close: () => smtp.close(),
+    };
+    const w = worker({
+      transport: measuring,
+      concurrency: 8,
+      batchSize: 20,
+      attachmentBytesInFlight: 2 * fileBytes,
+    });
+    expect(await w.runOnce()).toBe(10);
+    // Two files at a time, never the seven the lanes could hold; the large one alone.
+    expect(mostWithFiles).toBe(2);
+    expect(mostBytes).toBe(4 * fileBytes);
+    expect(order).toHaveLength(10);
+    // Leads were not held back by the files waiting for their turn.
+    const lastLead = Math.max(...["Lead 0", "Lead 1", "Lead 2"].map((subject) => order.indexOf(subject)));
+    expect(lastLead).toBeLessThan(order.length - 3);
+    const received = peer.messages.filter((message) => message.subject?.startsWith("Quote"));
+    expect(received).toHaveLength(7);
+    // Each file arrives whole, sent in many pieces.
+    for (const message of received) {
+      const [file] = message.attachments;
+      const large = message.subject === "Quote large";
+      const fill = large ? 9 : Number(message.subject?.slice("Quote ".length)) + 1;
+      expect(file?.content.equals(Buffer.alloc(large ? 4 * fileBytes : fileBytes, fill))).toBe(true);
+    }
+    expect((await outbox()).every((row) => row.status === "sent")).toBe(true);
+  });
+
   it("sends promptly on wakeUp", async () => {
     const transport = smtpTransport(peer);
     cleanups.push(() => transport.close());
