@@ -32,6 +32,12 @@ export const QUOTE_MAX_QUANTITY = 10_000_000;
 export const QUOTE_TEXT_MAX = 200;
 export const QUOTE_NOTES_MAX = 1000;
 export const QUOTE_PASTE_MAX = 10_000;
+export const QUOTE_EMAIL_MAX = 254;
+export const QUOTE_PHONE_MAX = 50;
+export const QUOTE_POSTAL_CODE_MAX = 20;
+export const QUOTE_PO_REFERENCE_MAX = 100;
+/** The quantity box's maxlength: 10,000,000 written with its commas, and a little room. */
+export const QUOTE_QUANTITY_INPUT_MAX = 12;
 export const QUOTE_FILE_ACCEPT = ".pdf,.png,.jpg,.jpeg,.webp,.dxf,.dwg,.step,.stp,.ai,.eps";
 
 export const QUOTE_AREAS = Object.entries(productSectionTitles).map(([id, title]) => ({ id, title }));
@@ -104,15 +110,15 @@ const contactShape = {
     z.trim(),
     z.minLength(1, "emailRequired"),
     z.refine(isLooseEmail, "emailInvalid"),
-    z.maxLength(254, "emailTooLong"),
+    z.maxLength(QUOTE_EMAIL_MAX, "emailTooLong"),
   ),
-  phone: optionalText(50),
-  postalCode: optionalText(20),
+  phone: optionalText(QUOTE_PHONE_MAX),
+  postalCode: optionalText(QUOTE_POSTAL_CODE_MAX),
   neededBy: z.pipe(
     cleaned(z.trim(), z.refine(isDay, "dateInvalid")),
     z.transform((value: string) => (value === "" ? null : value)),
   ),
-  poReference: optionalText(100),
+  poReference: optionalText(QUOTE_PO_REFERENCE_MAX),
 };
 
 const detailsShape = <K extends string>(names: readonly K[]) =>
@@ -194,14 +200,15 @@ export function isQuoteTextField(name: string): boolean {
   return Boolean(match && (ITEM_FIELD_NAMES as readonly string[]).includes(match[2] ?? ""));
 }
 
-const CONTACT_FIELD_MAX: Record<(typeof CONTACT_FIELD_NAMES)[number], number> = {
+/** Each buyer's field's limit as it arrives; the form's inputs take theirs from here too. */
+export const CONTACT_FIELD_MAX: Record<(typeof CONTACT_FIELD_NAMES)[number], number> = {
   company: QUOTE_TEXT_MAX,
   name: QUOTE_TEXT_MAX,
-  email: 254,
-  phone: 50,
-  postalCode: 20,
+  email: QUOTE_EMAIL_MAX,
+  phone: QUOTE_PHONE_MAX,
+  postalCode: QUOTE_POSTAL_CODE_MAX,
   neededBy: QUOTE_TEXT_MAX,
-  poReference: 100,
+  poReference: QUOTE_PO_REFERENCE_MAX,
 };
 const ITEM_FIELD_MAX: Record<(typeof ITEM_FIELD_NAMES)[number], number> = {
   area: QUOTE_TEXT_MAX,
@@ -275,7 +282,10 @@ export const QUOTE_ERRORS = {
   nameRequired: { title: "Name Required", message: "Please enter your name." },
   emailRequired: { title: "Email Required", message: "Please enter your email address." },
   emailInvalid: { title: "Invalid Email", message: "Please enter a valid email address." },
-  emailTooLong: { title: "Email Too Long", message: "Please keep your email address under 254 characters." },
+  emailTooLong: {
+    title: "Email Too Long",
+    message: `Please keep your email address under ${QUOTE_EMAIL_MAX} characters.`,
+  },
   tooLong: { title: "Too Long", message: "Please shorten this entry." },
   dateInvalid: { title: "Invalid Date", message: "Please enter the date as YYYY-MM-DD." },
   itemsRequired: { title: "Items Required", message: "Please add at least one item to quote." },
