@@ -34,6 +34,7 @@ export const quoteFormText = {
     neededBy: { label: "Needed by" },
     poReference: { label: "PO or reference" },
   },
+  errorSummary: { title: "There is a problem" },
   itemsHeading: "Items",
   itemsHint: (maxItems: number) =>
     `1 to ${maxItems} items. Choose the product area to see the details we need.`,
@@ -47,16 +48,24 @@ export const quoteFormText = {
     notes: "Notes",
   },
   removeItem: (number: number) => `Remove item ${number}`,
+  remove: "Remove",
   pasteLabel: "Paste a list (optional)",
   pasteHintBefore: "One item per line, e.g.",
   pasteExamples: ["ITEM-123, 500", "4x6 thermal labels 12 rolls"],
   pasteExamplesJoin: "or",
-  pasteHintAfter: "The lines become items when you press Add rows or send the request.",
-  addRows: "Add rows",
-  rowsAdded: (added: number, maxItems: number) =>
-    added > 0
-      ? `${added} empty ${added === 1 ? "row was" : "rows were"} added below.`
-      : `The list is full (${maxItems} items).`,
+  pasteHintAfter: "The lines become items when you turn the list into items or send the request.",
+  addItem: "Add item",
+  pasteRows: "Turn the list into items",
+  notesSummary: "Notes (optional)",
+  rowsAdded: ({ added, pasted, full }: { added: number; pasted: number; full: boolean }, maxItems: number) =>
+    [
+      pasted > 0 ? `${pasted} pasted ${pasted === 1 ? "line became an item" : "lines became items"}.` : "",
+      added > 0 ? `${added} empty ${added === 1 ? "row was" : "rows were"} added below.` : "",
+      full ? `The list is full (${maxItems} items).` : "",
+      added === 0 && pasted === 0 && !full ? "There were no pasted lines to turn into items." : "",
+    ]
+      .filter(Boolean)
+      .join(" "),
   rowsAddedFilesNote:
     "What you typed is kept; files are not kept when rows are added, so please choose them again before sending.",
   filesDropped: "What you typed is kept; please choose your files again before sending.",
@@ -108,10 +117,21 @@ export const quoteFormText = {
   },
   honeypotLabel: "Leave this field empty",
   uploading: (percent: number) => `Uploading: ${percent}%`,
+  timeLeft: (seconds: number) =>
+    seconds < 60
+      ? `about ${Math.max(5, Math.ceil(seconds / 5) * 5)} seconds left`
+      : `about ${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? "minute" : "minutes"} left`,
+  sendingWithoutFiles: "The files are not getting through. Sending your request without them...",
   send: "Send Quote Request",
   sending: "Sending...",
   success: {
     reference: "Your reference:",
+    itemsHeading: "Items requested",
+    filesHeading: "Files attached",
+    noFiles: "No files attached.",
+    notArrivedHeading: "Files still to send",
+    notArrived:
+      "Your line was too slow for these files, so we sent the request without them. Please reply to the acknowledgement e-mail with them attached, quoting your reference:",
     acknowledgement: "We sent an acknowledgement to your e-mail address. Questions? Call",
     another: "Request another quote",
   },

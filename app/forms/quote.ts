@@ -9,6 +9,7 @@ import {
   type ParseResult,
 } from "~/forms/common";
 import { isLooseEmail } from "~/forms/contact";
+import { QUOTE_FILES_NOT_SENT_FIELD, QUOTE_FILES_NOT_SENT_MAX } from "./quote-upload-limits";
 
 /*
  * The online quote request (docs/quotes.md): one schema for the browser and the server, so both show
@@ -18,8 +19,13 @@ import { isLooseEmail } from "~/forms/contact";
 export const QUOTE_HONEYPOT_FIELD = "website";
 /** The signed time the form was rendered; see quote-token.server.ts. */
 export const QUOTE_TOKEN_FIELD = "startedAt";
-/** The name of the submit buttons: "send" sends the request, "add-rows" only re-renders it with more rows. */
+/**
+ * The name of the submit buttons: "send" sends the request; the others only re-render it without
+ * JavaScript, "add-rows" ('Add item') with more rows, "paste-rows" ('Turn the list into items') with
+ * the pasted lines as rows (both turn pasted lines into rows, so nothing typed waits unseen).
+ */
 export const QUOTE_INTENT_FIELD = "intent";
+export const QUOTE_ROW_INTENTS: readonly string[] = ["add-rows", "paste-rows"];
 export const QUOTE_FILES_FIELD = "files";
 
 export const QUOTE_MAX_ITEMS = 50;
@@ -38,6 +44,8 @@ export const QUOTE_POSTAL_CODE_MAX = 20;
 export const QUOTE_PO_REFERENCE_MAX = 100;
 /** The quantity box's maxlength: 10,000,000 written with its commas, and a little room. */
 export const QUOTE_QUANTITY_INPUT_MAX = 12;
+
+export * from "./quote-upload-limits";
 export const QUOTE_FILE_ACCEPT = ".pdf,.png,.jpg,.jpeg,.webp,.dxf,.dwg,.step,.stp,.ai,.eps";
 
 export const QUOTE_AREAS = Object.entries(productSectionTitles).map(([id, title]) => ({ id, title }));
@@ -188,6 +196,7 @@ const TEXT_FIELDS = new Set<string>([
   ...LABEL_FIELD_NAMES.map((name) => `labels.${name}`),
   ...FOAM_FIELD_NAMES.map((name) => `foam.${name}`),
   "pasteList",
+  QUOTE_FILES_NOT_SENT_FIELD,
   QUOTE_HONEYPOT_FIELD,
   QUOTE_TOKEN_FIELD,
   QUOTE_INTENT_FIELD,
@@ -228,6 +237,7 @@ export function quoteFieldMaxLength(name: string): number {
   if (Object.hasOwn(CONTACT_FIELD_MAX, name))
     return CONTACT_FIELD_MAX[name as keyof typeof CONTACT_FIELD_MAX];
   if (name === "pasteList") return QUOTE_PASTE_MAX;
+  if (name === QUOTE_FILES_NOT_SENT_FIELD) return QUOTE_FILES_NOT_SENT_MAX;
   if (name === QUOTE_TOKEN_FIELD || name === QUOTE_INTENT_FIELD) return 64;
   if (name === QUOTE_HONEYPOT_FIELD || name.startsWith("labels.") || name.startsWith("foam."))
     return isQuoteTextField(name) ? QUOTE_TEXT_MAX : 0;

@@ -17,6 +17,9 @@ const CONTACT_INPUTS: Record<ContactName, { type?: string; autoComplete?: string
   poReference: {},
 };
 
+/** The short fields share a line on a phone. */
+const HALF_WIDTH = new Set<string>(["company", "name", "phone", "postalCode", "neededBy", "poReference"]);
+
 /** The buyer's details: company, name and e-mail required, the rest optional. */
 export function ContactFields({
   values,
@@ -29,12 +32,19 @@ export function ContactFields({
 }) {
   return (
     <Section title={text.contactHeading} id="quote-contact">
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-2 gap-3 sm:gap-5">
         {CONTACT_FIELD_NAMES.map((name) => {
           const { label, required } = text.contactLabels[name] as { label: string; required?: boolean };
           const input = CONTACT_INPUTS[name];
           return (
-            <Field key={name} id={fieldId(name)} error={state.errors[name]} label={label} required={required}>
+            <Field
+              key={name}
+              id={fieldId(name)}
+              error={state.errors[name]}
+              label={label}
+              required={required}
+              className={HALF_WIDTH.has(name) ? undefined : "col-span-2 sm:col-span-1"}
+            >
               <input
                 name={name}
                 className={control}

@@ -46,10 +46,11 @@ function ItemRow({
       onChange(index, name, event.currentTarget.value),
   });
   const field = (name: keyof ItemValues) => ({ id: fieldId(key(name)), error: state.errors[key(name)] });
+  const notesOpen = row.notes !== "" || Boolean(state.errors[key("notes")]);
   return (
-    <fieldset className="rounded-lg border-2 border-mist p-4">
+    <fieldset className="relative rounded-lg border-2 border-mist p-3 sm:p-4">
       <legend className="px-1 font-bold text-navy">{text.itemLegend(index + 1)}</legend>
-      <div className="grid gap-4 md:grid-cols-6">
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-6 md:gap-4">
         <Field {...field("area")} label={text.item.area} className="md:col-span-2">
           <select {...bind("area")}>
             <option value="">{text.item.areaNone}</option>
@@ -75,21 +76,33 @@ function ItemRow({
             ))}
           </select>
         </Field>
-        <Field {...field("notes")} label={text.item.notes} className="md:col-span-4">
-          <input {...bind("notes")} maxLength={QUOTE_NOTES_MAX} />
-        </Field>
+        <details className="col-span-2 md:col-span-4 md:self-end" open={notesOpen || undefined}>
+          <summary className="cursor-pointer py-1 text-sm font-semibold text-steel underline underline-offset-2">
+            {text.notesSummary}
+          </summary>
+          <Field {...field("notes")} label={text.item.notes} className="mt-2">
+            <input {...bind("notes")} maxLength={QUOTE_NOTES_MAX} />
+          </Field>
+        </details>
       </div>
       {onRemove ? (
-        <Button type="button" variant="ghost" size="sm" className="mt-3" onClick={onRemove}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="absolute -top-1 right-2 bg-white"
+          onClick={onRemove}
+          aria-label={text.removeItem(index + 1)}
+        >
           <Icon name="Trash2" />
-          {text.removeItem(index + 1)}
+          <span aria-hidden="true">{text.remove}</span>
         </Button>
       ) : null}
     </fieldset>
   );
 }
 
-/** The items, the paste-a-list box and 'Add rows' (a submit button, so it works without JavaScript). */
+/** The items, 'Add item', the paste-a-list box and 'Turn the list into items' (submit buttons, so they work without JavaScript). */
 export function ItemRows({
   items,
   rowKeys,
@@ -125,6 +138,16 @@ export function ItemRows({
           </li>
         ))}
       </ol>
+      <Button
+        type="submit"
+        name={QUOTE_INTENT_FIELD}
+        value="add-rows"
+        variant="outline"
+        className="self-start"
+      >
+        <Icon name="Plus" />
+        {text.addItem}
+      </Button>
       <Field
         id="quote-pasteList"
         label={text.pasteLabel}
@@ -138,7 +161,7 @@ export function ItemRows({
         <textarea
           id="quote-pasteList"
           name="pasteList"
-          rows={4}
+          rows={2}
           maxLength={QUOTE_PASTE_MAX}
           aria-describedby="quote-pasteList-hint"
           className={cn(control, "resize-y")}
@@ -149,12 +172,12 @@ export function ItemRows({
       <Button
         type="submit"
         name={QUOTE_INTENT_FIELD}
-        value="add-rows"
+        value="paste-rows"
         variant="outline"
         className="self-start"
       >
-        <Icon name="Plus" />
-        {text.addRows}
+        <Icon name="ClipboardCheck" />
+        {text.pasteRows}
       </Button>
     </Section>
   );

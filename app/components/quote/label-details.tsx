@@ -17,7 +17,9 @@ import { controlProps, type FieldState } from "./field-state";
  * while an item's product area is that area.
  */
 
-const cardClass = "hidden rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist";
+const cardClass = "hidden rounded-xl bg-white p-4 shadow-sm ring-1 ring-mist sm:p-6";
+/** The short label details share a line on a phone; the rest take the whole width. */
+const HALF_WIDTH = new Set<string>(["width", "height", "sizeUnit", "core"]);
 
 /** The label details; `onChange` gets the field's name and its new value. */
 export function LabelDetails({
@@ -37,7 +39,7 @@ export function LabelDetails({
     >
       <legend className="sr-only">{heading}</legend>
       <h2 className="mb-4 text-xl font-extrabold text-navy">{heading}</h2>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4">
         {LABEL_FIELD_NAMES.map((name) => {
           const key = `labels.${name}`;
           const bind = {
@@ -49,7 +51,13 @@ export function LabelDetails({
               onChange(name, event.currentTarget.value),
           };
           return (
-            <Field key={name} id={bind.id} label={fields[name]} error={state.errors[key]}>
+            <Field
+              key={name}
+              id={bind.id}
+              label={fields[name]}
+              error={state.errors[key]}
+              className={HALF_WIDTH.has(name) ? undefined : "col-span-2 sm:col-span-1"}
+            >
               {name === "sizeUnit" ? (
                 <select {...bind}>
                   {LABEL_SIZE_UNITS.map((unit) => (

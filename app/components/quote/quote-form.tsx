@@ -1,5 +1,5 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { firstInvalid, useFocusFirstInvalid } from "~/components/forms/field";
+import { firstInvalid } from "~/components/forms/field";
 import { Icon } from "~/components/icons/icon";
 import { Button } from "~/components/ui/button";
 import { quoteContent, quoteFormText as text } from "~/content/quote";
@@ -15,19 +15,21 @@ import {
   type QuoteValues,
 } from "~/forms/quote";
 import { ContactFields } from "./contact-fields";
+import { ErrorSummary } from "./error-summary";
 import { checkFiles } from "./file-checks";
 import { FilePicker } from "./file-picker";
 import { type Alert, Honeypot, QuoteAlert, ReturnedNotice, UploadProgress } from "./form-notices";
 import { ItemRows } from "./item-rows";
 import { FoamDetails, LabelDetails } from "./label-details";
 import { quoteBody } from "./quote-body";
+import { type SentSummary, sentSummary } from "./sent-summary";
 import { SuccessPanel } from "./success-panel";
 import { useQuoteValues } from "./use-quote-form";
-import { useUpload } from "./use-upload";
+import { FILES_LATE, useUpload } from "./use-upload";
 
 /** What the page's own action answered to a post made without JavaScript. */
 export type QuoteActionData =
-  | { ok: true; title: string; message: string; reference: string }
+  | { ok: true; title: string; message: string; reference: string; sent?: SentSummary }
   | {
       ok: false;
       /** The answer's HTTP status: a 5xx adds the sales address to the notice. */
@@ -36,15 +38,17 @@ export type QuoteActionData =
       message?: string;
       fieldErrors?: QuoteFieldErrors | undefined;
       values?: QuoteValues;
-      /** 'Add rows' was pressed: how many empty rows were added. */
+      /** 'Add item' or 'Turn the list into items' was pressed: how many empty rows were added. */
       rowsAdded?: number;
+      /** How many rows the pasted lines became. */
+      pastedRows?: number;
       /** Files were chosen but, the form being sent back, are not kept. */
       filesDropped?: boolean;
     };
 
 /**
  * Enter in a field sends the request: the browser would press the form's first submit button, which
- * is 'Add rows'.
+ * is 'Add item'.
  */
 function enterSends(event: KeyboardEvent<HTMLFormElement>, send: HTMLButtonElement | null) {
   const target = event.target as HTMLElement;
@@ -56,9 +60,10 @@ function enterSends(event: KeyboardEvent<HTMLFormElement>, send: HTMLButtonEleme
 }
 
 /**
- * The quote request form. Without JavaScript it is a plain multipart post to /quote ('Add rows' sends
- * it back with more rows); with JavaScript rows are added and removed in place, each field shows its
- * own message, and the upload shows its progress (docs/quotes.md).
+ * The quote request form. Without JavaScript it is a plain multipart post to /quote ('Add item' and
+ * 'Turn the list into items' send it back with more rows); with JavaScript rows are added and removed
+ * in place, each field shows its own message and the error summary links to each, and the upload
+ * shows its progress and the time left (docs/quotes.md).
  */
 export function QuoteForm({
   area,
@@ -71,27 +76,36 @@ export function QuoteForm({
 }) {
   const returned = actionData && !actionData.ok ? actionData : undefined;
   const form = useQuoteValues(returned?.values ?? emptyQuoteValues(area), returned?.fieldErrors ?? {});
+  // A notice for what no field explains (a server fault, a form sent too soon); field errors go to
+  // the error summary instead.
   const [alert, setAlert] = useState<Alert | null>(() =>
-    returned?.title && returned.message
+    returned?.title && returned.message && !firstInvalid(returned.fieldErrors)
       ? { title: returned.title, message: returned.message, status: returned.status }
       : null,
   );
+  const [focusTarget, setFocusTarget] = useState<{ id: string } | null>(null);
   // The server's answer to a post without JavaScript: its first invalid field is focused on load.
   const [focusOnLoad] = useState(() => firstInvalid(returned?.fieldErrors));
-  const [reference, setReference] = useState(actionData?.ok ? actionData.reference : null);
+  const [sent, setSent] = useState<{ reference: string; sent?: SentSummary | undefined } | null>(() =>
+    actionData?.ok ? { reference: actionData.reference, sent: actionData.sent } : null,
+  );
   const [hydrated, setHydrated] = useState(false);
   const upload = useUpload();
   const formRef = useRef<HTMLFormElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const honeypot = useRef<HTMLInputElement>(null);
   const sendButton = useRef<HTMLButtonElement>(null);
-  const focusFirstInvalid = useFocusFirstInvalid(formRef);
   useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (focusTarget) document.getElementById(focusTarget.id)?.focus();
+  }, [focusTarget]);
 
+  /** A failed submit: the error summary, or the notice when no field is at fault, gets the focus. */
   const refuse = (errors: QuoteFieldErrors, notice: Alert) => {
+    const fields = Boolean(firstInvalid(errors));
     form.setErrors(errors);
-    setAlert(notice);
-    focusFirstInvalid("quote-alert");
+    setAlert(fields ? null : notice);
+    setFocusTarget({ id: fields ? "quote-error-summary" : "quote-alert" });
   };
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -99,7 +113,11 @@ export function QuoteForm({
     if (upload.sending) return;
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     if (submitter?.value === "add-rows") {
-      if (!form.addRows()) setAlert(text.tooManyItems(QUOTE_MAX_ITEMS));
+      if (!form.addItem()) setAlert(text.tooManyItems(QUOTE_MAX_ITEMS));
+      return;
+    }
+    if (submitter?.value === "paste-rows") {
+      form.pasteRows();
       return;
     }
     const merged = form.mergePasted();
@@ -110,9 +128,25 @@ export function QuoteForm({
     if (fileProblem) return refuse({ [QUOTE_FILES_FIELD]: fileProblem.message }, fileProblem);
     form.setErrors({});
     setAlert(null);
-    const answer = await upload.send(quoteBody(token, merged, honeypot.current?.value ?? "", files));
+    const trap = honeypot.current?.value ?? "";
+    const names = files.map((file) => file.name);
+    let answer = await upload.send(quoteBody(token, merged, trap, files), { watch: files.length > 0 });
+    if (answer === FILES_LATE) {
+      // The files cannot get through this line in time: the request goes without them, once the
+      // server has let go of the upload given up on.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      answer = await upload.send(quoteBody(token, merged, trap, [], names), {
+        watch: false,
+        withoutFiles: true,
+      });
+    }
+    if (answer === FILES_LATE) return;
     if (answer.ok && answer.reference) {
-      setReference(answer.reference);
+      const late = answer.filesNotArrived ?? [];
+      setSent({
+        reference: answer.reference,
+        sent: sentSummary(merged.items, late.length > 0 ? [] : names, late),
+      });
       return;
     }
     // Each refused field, a refused file included, comes keyed by its field.
@@ -123,7 +157,7 @@ export function QuoteForm({
     });
   }
 
-  if (reference) return <SuccessPanel reference={reference} />;
+  if (sent) return <SuccessPanel reference={sent.reference} sent={sent.sent} />;
 
   const state = { errors: form.errors, focusOnLoad };
   return (
@@ -136,12 +170,13 @@ export function QuoteForm({
       onKeyDown={(event) => enterSends(event, sendButton.current)}
       noValidate
       aria-labelledby="page-title"
-      className="group relative flex flex-col gap-8"
+      className="group relative flex flex-col gap-6 sm:gap-8"
     >
       {/* First in the form, so first in the post: the server checks it before it reads any file. */}
       <input type="hidden" name={QUOTE_TOKEN_FIELD} value={token} />
+      <ErrorSummary errors={form.errors} />
       <QuoteAlert alert={alert} />
-      <ReturnedNotice rowsAdded={returned?.rowsAdded} filesDropped={returned?.filesDropped} />
+      <ReturnedNotice returned={returned} />
       <p className="text-sm text-slate-600">{quoteContent.requiredNote}</p>
       <ContactFields values={form.values} state={state} onChange={form.setContact} />
       <ItemRows

@@ -15,7 +15,7 @@ export function Section({
   return (
     <section
       aria-labelledby={id}
-      className="flex flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist sm:p-8"
+      className="flex flex-col gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-mist sm:p-8"
     >
       <h2 id={id} className="text-xl font-extrabold text-navy">
         {title}

@@ -83,29 +83,39 @@ export function useQuoteValues(initial: QuoteValues, initialErrors: QuoteFieldEr
         );
       return merged;
     },
-    /** Adds the pasted lines as rows, or one empty row; false when the list is already full. */
-    addRows(): boolean {
+    /** Adds one empty row and focuses it; false when the list is already full. */
+    addItem(): boolean {
+      if (values.items.length >= QUOTE_MAX_ITEMS) return false;
+      const items = [...values.items, emptyItem(values.items[0]?.area ?? "")];
+      setRows(items, [...rowKeys, nextRowKey++], values.pasteList);
+      focusAfterRender.current = fieldId(itemErrorKey(items.length - 1, "description"));
+      return true;
+    },
+    /**
+     * Turns the pasted lines into rows (an empty first row is filled first) and focuses the first of
+     * them; false when there was nothing to turn.
+     */
+    pasteRows(): boolean {
       const merged = withPastedRows(values);
-      const pasted = values.pasteList.trim() !== "";
-      if (merged.items.length >= QUOTE_MAX_ITEMS && !pasted) return false;
-      let items = merged.items;
-      if (!pasted) items = [...items, emptyItem(values.items[0]?.area ?? "")];
-      items = items.slice(0, QUOTE_MAX_ITEMS);
-      const keys = items.map((_, i) =>
+      if (merged === values || values.pasteList.trim() === "") return false;
+      const keys = merged.items.map((_, i) =>
         i < values.items.length && merged.items[i] === values.items[i]
           ? (rowKeys[i] ?? nextRowKey++)
           : nextRowKey++,
       );
-      setRows(items, keys, merged.pasteList);
-      setErrors({});
-      const firstNew = pasted ? Math.min(values.items.length, items.length - 1) : items.length - 1;
+      setRows(merged.items, keys, merged.pasteList);
+      const firstNew = merged.items.findIndex((row, i) => row !== values.items[i]);
       focusAfterRender.current = fieldId(itemErrorKey(Math.max(0, firstNew), "description"));
       return true;
     },
     removeRow(index: number) {
       const items = values.items.filter((_, i) => i !== index);
       const keys = rowKeys.filter((_, i) => i !== index);
-      setRows(items.length > 0 ? items : [emptyItem()], items.length > 0 ? keys : [nextRowKey++]);
+      setRows(
+        items.length > 0 ? items : [emptyItem()],
+        items.length > 0 ? keys : [nextRowKey++],
+        values.pasteList,
+      );
       setErrors({});
       focusAfterRender.current =
         items.length > 0

@@ -38,6 +38,8 @@ export interface PipelineOptions {
   isHealthy: () => Promise<boolean>;
   /** Longest time a quote upload may take (docs/quotes.md); the parser's default when unset. */
   quoteUploadTimeoutMs?: number;
+  /** Longest wait for a quote upload's next bytes; the parser's default when unset. */
+  quoteUploadStallMs?: number;
   /** Quote uploads read at once (QUOTE_UPLOAD_CONCURRENCY); the default slots when unset. */
   quoteUploadSlots?: UploadSlots;
 }
@@ -136,6 +138,29 @@ function requestLogger(logger: Logger): (req: IncomingMessage, res: ServerRespon
   };
 }
 
+/**
+ * The whole request's time limit for every body but a quote upload's. The server's own
+ * `requestTimeout` is raised to the quote upload's ceiling (server.ts), so the other routes keep
+ * their 30 s here: a body not whole by then gets 408 and its connection closed.
+ */
+export const REQUEST_BODY_TIMEOUT_MS = 30_000;
+
+function limitBodyTime(req: IncomingMessage, res: ServerResponse): void {
+  if (req.complete || QUOTE_UPLOAD_PATHS.has(new URL(req.url ?? "/", "http://x").pathname)) return;
+  const timer = setTimeout(() => {
+    if (req.complete) return;
+    if (!res.headersSent) {
+      res.writeHead(408, { Connection: "close", "Content-Length": "0" });
+      res.end();
+    }
+    req.socket.destroy();
+  }, REQUEST_BODY_TIMEOUT_MS);
+  const done = () => clearTimeout(timer);
+  req.once("end", done);
+  req.once("close", done);
+  res.once("close", done);
+}
+
 export function createRequestPipeline(options: PipelineOptions): RequestListener {
   const { logger, staticFiles, appHandler, trustProxy } = options;
   const logRequest = requestLogger(logger);
@@ -150,12 +175,14 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
         clientKey: quoteClient,
         slots: uploadSlots,
         timeoutMs: options.quoteUploadTimeoutMs,
+        stallMs: options.quoteUploadStallMs,
       })
     : undefined;
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     setSecurityHeaders(res, { https: isHttps(req, trustProxy) });
     const method = req.method ?? "GET";
+    limitBodyTime(req, res);
     const checked = parseRequestTarget(req);
     if (!checked.ok) {
       sendError(req, res, 400, "Bad Request", checked.message, { Connection: "close" });

@@ -28,6 +28,9 @@ export const FOAM_DETAIL_LABELS: Record<(typeof FOAM_FIELD_NAMES)[number], strin
   annualQuantity: "Annual quantity",
 };
 
+const FILES_NOT_ARRIVED =
+  "Files that did not arrive (the buyer was asked to reply to the acknowledgement with them attached)";
+
 /** One line of text for the plain-text body: no line breaks or bidirectional controls. */
 function line(value: string): string {
   return value
@@ -47,6 +50,8 @@ export interface QuoteNotificationInput {
   receivedAt: Date;
   quote: QuoteInput;
   fileNames: readonly string[];
+  /** Files the buyer chose that did not arrive (a slow or stalled line): the request came without them. */
+  filesNotArrived?: readonly string[];
   salesEmail: string;
   mailFrom: string;
 }
@@ -54,6 +59,7 @@ export interface QuoteNotificationInput {
 /** The e-mail that tells sales about a quote request: every field, a table of the items, the files attached. */
 export function buildQuoteNotification(input: QuoteNotificationInput): Email {
   const { quote, reference } = input;
+  const missing = input.filesNotArrived ?? [];
   const received = input.receivedAt
     .toISOString()
     .replace("T", " ")
@@ -107,6 +113,7 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
     input.fileNames.length > 0
       ? `Attached files: ${input.fileNames.map(line).join(", ")}`
       : "No files attached.",
+    ...(missing.length > 0 ? [`${FILES_NOT_ARRIVED}: ${missing.map(line).join(", ")}`] : []),
     "",
     "Reply to this e-mail to answer the buyer directly.",
     "",
@@ -161,6 +168,9 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
         ? `Attached files: ${input.fileNames.map(escapeHtml).join(", ")}`
         : "No files attached."
     }</p>`,
+    ...(missing.length > 0
+      ? [`<p><strong>${FILES_NOT_ARRIVED}:</strong> ${missing.map(escapeHtml).join(", ")}</p>`]
+      : []),
     '<p style="color:#6b7280;font-size:13px">Reply to this e-mail to answer the buyer directly.</p>',
     "</body></html>",
   ].join("\n");
