@@ -5,7 +5,8 @@ import type { Route } from "./+types/api.quote";
 
 /**
  * POST /api/quote: the quote form sent by the page's script (XMLHttpRequest, for the upload
- * progress), answered as JSON `{ ok, title, message, reference?, fieldErrors? }`.
+ * progress), answered as JSON `{ ok, title, message, reference?, filesNotArrived?, fieldErrors? }`
+ * (`filesNotArrived`: the files that timed out, the request stored without them).
  */
 export async function action({ context }: Route.ActionArgs) {
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
@@ -26,8 +27,11 @@ export async function action({ context }: Route.ActionArgs) {
       { status: result.status, headers },
     );
   }
-  const { title, message, reference } = result;
-  return Response.json({ ok: true, title, message, reference }, { status: 200, headers });
+  const { title, message, reference, filesNotArrived } = result;
+  return Response.json(
+    { ok: true, title, message, reference, ...(filesNotArrived ? { filesNotArrived } : {}) },
+    { status: 200, headers },
+  );
 }
 
 export const loader = () => postOnlyResponse("quote request");

@@ -5,6 +5,7 @@ import {
   isQuoteArea,
   QUOTE_INTENT_FIELD,
   QUOTE_MAX_ITEMS,
+  QUOTE_ROW_INTENTS,
   QUOTE_ROWS_STEP,
   quoteValuesFromFields,
 } from "~/features/quote/quote";
@@ -15,6 +16,7 @@ import { withPastedRows } from "~/features/quote/quote-paste";
 import { prefilledQuoteValues, QUOTE_ITEM_PARAM } from "~/features/quote/quote-prefill";
 import { signFormStart } from "~/features/quote/quote-token.server";
 import { quoteUploadOf } from "~/features/quote/quote-upload.server";
+import { sentSummary } from "~/features/quote/sent-summary";
 import { cleanQuery } from "~/features/search/normalize.server";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
@@ -42,7 +44,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The form posted without JavaScript (multipart to this page): 'Add rows' or 'Send'. */
+/** The form posted without JavaScript (multipart to this page): 'Add item', 'Turn the list into items' or 'Send'. */
 export async function action({ context }: Route.ActionArgs) {
   const upload = quoteUploadOf(context);
   if (!upload) {
@@ -53,8 +55,10 @@ export async function action({ context }: Route.ActionArgs) {
     };
     return data(body, { status: 400, headers: { "Cache-Control": "no-store" } });
   }
-  if (upload.fields[QUOTE_INTENT_FIELD] === "add-rows" && !upload.error) {
-    const values = withPastedRows(quoteValuesFromFields(upload.fields));
+  const intent = upload.fields[QUOTE_INTENT_FIELD] ?? "";
+  if (QUOTE_ROW_INTENTS.includes(intent) && !upload.error) {
+    const typed = quoteValuesFromFields(upload.fields);
+    const values = withPastedRows(typed);
     // 'Add rows' has a budget of its own, more generous than sending (quote-limits.server.ts).
     const limit = await countRowsPost(context.services.db, context.clientKey, new Date());
     if (!limit.allowed) {
@@ -72,12 +76,14 @@ export async function action({ context }: Route.ActionArgs) {
       });
     }
     const room = Math.max(0, QUOTE_MAX_ITEMS - values.items.length);
-    const added = Math.min(QUOTE_ROWS_STEP, room);
+    const added = intent === "add-rows" ? Math.min(QUOTE_ROWS_STEP, room) : 0;
+    const pastedRows = values.items.length - typed.items.length;
     const area = values.items[0]?.area ?? "";
     values.items = [...values.items, ...Array.from({ length: added }, () => emptyItem(area))];
     const body: QuoteActionData = {
       ok: false,
       rowsAdded: added,
+      pastedRows,
       filesDropped: upload.files.length > 0 || (upload.droppedFiles ?? 0) > 0,
       values,
     };
@@ -89,7 +95,17 @@ export async function action({ context }: Route.ActionArgs) {
   // 429 (the per-client limit, or an upload of this client's still running) and 503 (no upload slot free).
   if (!result.ok && result.retryAfterSeconds) headers["Retry-After"] = String(result.retryAfterSeconds);
   const body: QuoteActionData = result.ok
-    ? { ok: true, title: result.title, message: result.message, reference: result.reference }
+    ? {
+        ok: true,
+        title: result.title,
+        message: result.message,
+        reference: result.reference,
+        sent: sentSummary(
+          withPastedRows(quoteValuesFromFields(upload.fields)).items,
+          result.filesNotArrived ? [] : upload.files.map((file) => file.fileName),
+          result.filesNotArrived ?? [],
+        ),
+      }
     : {
         ok: false,
         status: result.status,
@@ -106,14 +122,14 @@ export default function Quote({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <>
       <section className="bg-navy text-white" aria-labelledby="page-title">
-        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-12 sm:px-6 lg:px-8">
+        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 sm:px-6 sm:py-12 lg:px-8">
           <h1 id="page-title" className="text-3xl font-extrabold leading-tight sm:text-4xl">
             {quoteContent.heading}
           </h1>
-          <p className="max-w-prose text-lg leading-relaxed text-mist">{quoteContent.lead}</p>
+          <p className="max-w-prose text-base leading-relaxed text-mist sm:text-lg">{quoteContent.lead}</p>
         </div>
       </section>
-      <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 lg:px-8">
+      <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 sm:py-12 lg:px-8">
         <QuoteForm
           area={loaderData.area}
           token={loaderData.token}

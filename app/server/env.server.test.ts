@@ -135,6 +135,28 @@ describe("QUOTE_UPLOAD_CONCURRENCY", () => {
   });
 });
 
+describe("QUOTE_UPLOAD_TIMEOUT_MS and QUOTE_UPLOAD_STALL_MS", () => {
+  it("default to a three-minute ceiling and a 20 s stall, and name anything out of bounds", () => {
+    expect(parseEnv({}).QUOTE_UPLOAD_TIMEOUT_MS).toBe(180_000);
+    expect(parseEnv({}).QUOTE_UPLOAD_STALL_MS).toBe(20_000);
+    // 25 MB at 2 Mbit/s (about 110 s) fits under the default ceiling.
+    expect((25 * 1024 * 1024 * 8) / 2_000_000).toBeLessThan(parseEnv({}).QUOTE_UPLOAD_TIMEOUT_MS / 1000);
+    const refusals: Array<[string, string, RegExp]> = [
+      ["QUOTE_UPLOAD_TIMEOUT_MS", "500", /at least 1000/],
+      ["QUOTE_UPLOAD_TIMEOUT_MS", "3600000", /at most 600000/],
+      ["QUOTE_UPLOAD_TIMEOUT_MS", "soon", /whole number of milliseconds/],
+      ["QUOTE_UPLOAD_STALL_MS", "0", /at least 1000/],
+      ["QUOTE_UPLOAD_STALL_MS", "600000", /at most 120000/],
+      ["QUOTE_UPLOAD_STALL_MS", "1.5", /whole number of milliseconds/],
+    ];
+    for (const [name, bad, message] of refusals) {
+      expect(() => parseEnv({ [name]: bad }), `${name}=${bad}`).toThrow(
+        new RegExp(`^  - ${name}: .*${message.source}`, "m"),
+      );
+    }
+  });
+});
+
 describe("ATTACHMENT_RETENTION_DAYS", () => {
   it("defaults to 365 days and names anything but a whole number of days from 1 to 3650", () => {
     expect(parseEnv({}).ATTACHMENT_RETENTION_DAYS).toBe(365);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 // Relative imports: vite.config.ts loads this module (through build-env.server.ts) without the "~" alias.
+import { QUOTE_UPLOAD_CEILING_MS, QUOTE_UPLOAD_STALL_MS } from "~/lib/quote-upload-limits";
 import { parseTrustProxy } from "./http/client-key.server";
 
 const DEFAULT_SALES_EMAIL = "sales@ridgeline-supply.example";
@@ -101,8 +102,23 @@ export const envSchema = z.object({
   DB_QUERY_TIMEOUT_MS: milliseconds(10_000),
   DB_IDLE_TIMEOUT_MS: milliseconds(30_000),
   SQLITE_BUSY_TIMEOUT_MS: milliseconds(5_000),
-  /** Longest time a quote upload may take (docs/quotes.md). */
-  QUOTE_UPLOAD_TIMEOUT_MS: milliseconds(25_000),
+  /**
+   * Longest time a whole quote upload may take, however steadily it arrives (docs/quotes.md): the
+   * ceiling a 25 MB upload at 2 Mbit/s (about 110 s) fits within, and a trickling client does not.
+   */
+  QUOTE_UPLOAD_TIMEOUT_MS: z.coerce
+    .number({ message: "must be a whole number of milliseconds, e.g. 180000" })
+    .int("must be a whole number of milliseconds, e.g. 180000")
+    .min(1_000, "must be at least 1000 (one second)")
+    .max(600_000, "must be at most 600000 (ten minutes: an upload holds a slot that long)")
+    .default(QUOTE_UPLOAD_CEILING_MS),
+  /** Longest wait for a quote upload's next bytes; used as the ceiling when it is longer. */
+  QUOTE_UPLOAD_STALL_MS: z.coerce
+    .number({ message: "must be a whole number of milliseconds, e.g. 20000" })
+    .int("must be a whole number of milliseconds, e.g. 20000")
+    .min(1_000, "must be at least 1000 (one second)")
+    .max(120_000, "must be at most 120000 (two minutes without a byte)")
+    .default(QUOTE_UPLOAD_STALL_MS),
   /** Quote uploads one instance reads at once, each holding up to 26 MB (docs/quotes.md). */
   QUOTE_UPLOAD_CONCURRENCY: z.coerce
     .number({ message: "must be a whole number of uploads, e.g. 4" })

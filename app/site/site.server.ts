@@ -33,6 +33,7 @@ export function featureRequests(
     clientKey,
     slots: createUploadSlots(env.QUOTE_UPLOAD_CONCURRENCY),
     timeoutMs: env.QUOTE_UPLOAD_TIMEOUT_MS,
+    stallMs: env.QUOTE_UPLOAD_STALL_MS,
   });
   return {
     endpoints: new Map([

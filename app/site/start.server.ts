@@ -11,7 +11,12 @@ import type { ServerBuild } from "react-router";
 import { ORIGIN_PLACEHOLDER } from "~/lib/site";
 import { EnvError, parseEnv } from "~/server/env.server";
 import { clientAddress } from "~/server/http/client-key.server";
-import { createRequestPipeline, isHttps, MAX_BODY_BYTES } from "~/server/http/pipeline.server";
+import {
+  createRequestPipeline,
+  isHttps,
+  MAX_BODY_BYTES,
+  REQUEST_BODY_TIMEOUT_MS,
+} from "~/server/http/pipeline.server";
 import { type AppHandler, createReactRouterHandler } from "~/server/http/react-router-handler.server";
 import { loadStaticFiles } from "~/server/http/static-files.server";
 import { createLogger } from "~/server/logger.server";
@@ -103,9 +108,12 @@ export async function startSite(options: StartOptions): Promise<void> {
   // A client gets 15 s to send its headers and 30 s for the whole request. Node checks those limits
   // only every connectionsCheckingInterval (30 s by default), which let a slow client hold its
   // connection for up to 45 s and 60 s; checked every second, each acts within a second of its time.
+  // A quote upload may take up to its own ceiling (QUOTE_UPLOAD_TIMEOUT_MS, three minutes by default,
+  // with a stall limit inside it): Node's limit is raised to that, and the pipeline holds every other
+  // body to the 30 s (REQUEST_BODY_TIMEOUT_MS).
   const server = http.createServer(
     {
-      requestTimeout: 30_000,
+      requestTimeout: Math.max(REQUEST_BODY_TIMEOUT_MS, env.QUOTE_UPLOAD_TIMEOUT_MS + 5_000),
       headersTimeout: 15_000,
       connectionsCheckingInterval: 1_000,
       keepAliveTimeout: 5_000,

@@ -207,13 +207,19 @@ for (const [label, viewport] of Object.entries(viewports)) {
       await expectInvalid(email, "newsletter-email-error", "Please enter a valid email address");
     });
 
-    test(`quote: a missing name is marked, described and focused (${label})`, async ({ page }) => {
+    test(`quote: a missing name is marked, described and listed in the focused error summary (${label})`, async ({
+      page,
+    }) => {
       await open(page, "/quote", true);
       await fillQuote(page, { name: "" });
       await page.getByRole("button", { name: "Send Quote Request" }).click();
-      await expect(page.getByRole("alert")).toContainText("Name Required");
+      const summary = page.getByTestId("quote-error-summary");
+      await expect(summary).toBeFocused();
+      await expect(page.getByRole("alert")).toContainText("There is a problem");
+      await expect(page.getByRole("alert")).toContainText("Please enter your name.");
       const name = page.getByRole("textbox", { name: "Name", exact: true });
       await expectInvalid(name, "quote-name-error", "Please enter your name.");
+      await summary.getByRole("link", { name: "Please enter your name." }).click();
       await expect(name).toBeFocused();
       await expectValid(page.getByLabel("Company"), "quote-company-error");
       await expectNoAxeViolations(page);
@@ -235,6 +241,8 @@ for (const [label, viewport] of Object.entries(viewports)) {
       await expectInvalid(files, "quote-files-error", /"quote\.pdf" was not accepted/);
       // The hint about accepted files still describes the field, after the message.
       await expect(files).toHaveAttribute("aria-describedby", "quote-files-error quote-files-hint");
+      await expect(page.getByTestId("quote-error-summary")).toBeFocused();
+      await page.getByTestId("quote-error-summary").getByRole("link").click();
       await expect(files).toBeFocused();
       await expectNoAxeViolations(page);
     });
@@ -305,7 +313,8 @@ for (const [label, viewport] of Object.entries(viewports)) {
       await waitMinimumFill(openedAt);
       const answer = await post(page, "Send Quote Request", "/quote");
       expect(answer.status()).toBe(400);
-      await expect(page.getByRole("alert")).toContainText("Name Required");
+      await expect(page.getByRole("alert")).toContainText("There is a problem");
+      await expect(page.getByRole("alert")).toContainText("Please enter your name.");
       const name = page.getByRole("textbox", { name: "Name", exact: true });
       await expectInvalid(name, "quote-name-error", "Please enter your name.");
       await expect(name).toBeFocused();

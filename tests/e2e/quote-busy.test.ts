@@ -18,13 +18,15 @@ test.describe.configure({ mode: "serial" });
 
 let spawned: SpawnedServer | undefined;
 let holder: net.Socket | undefined;
+let trickle: NodeJS.Timeout | undefined;
 
 test.beforeAll(async () => {
   spawned = await spawnServer(PORT, { TRUST_PROXY: "true", QUOTE_UPLOAD_CONCURRENCY: "1" });
 });
 
-// Before each test, another client's upload takes the one slot and keeps it: its body never ends
-// (a fresh one each time, as the server gives up on a body after QUOTE_UPLOAD_TIMEOUT_MS). It carries
+// Before each test, another client's upload takes the one slot and keeps it: its body never ends, and
+// a byte every two seconds keeps it under the stall limit (a fresh one each time, as the server gives
+// up on a body at the ceiling, QUOTE_UPLOAD_TIMEOUT_MS). It carries
 // a form token old enough to pass, first, as the form sends it: otherwise its file would be refused
 // at once and the slot freed.
 test.beforeEach(async () => {
@@ -43,9 +45,11 @@ test.beforeEach(async () => {
     `POST /quote HTTP/1.1\r\nHost: 127.0.0.1:${PORT}\r\nX-Forwarded-For: 203.0.113.77\r\n` +
       `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${20 * 1024 * 1024}\r\n\r\n${start}`,
   );
+  trickle = setInterval(() => holder?.write("A"), 2_000);
 });
 
 test.afterEach(async () => {
+  clearInterval(trickle);
   holder?.destroy();
   // The slot is given back when the server sees the connection gone.
   await new Promise((resolve) => setTimeout(resolve, 300));

@@ -92,20 +92,22 @@ test.describe("quote request with JavaScript", () => {
       await expect(page.getByRole("heading", { name: "Foam and protective packaging details" })).toBeHidden();
       await expectNoAxeViolations(page);
       await page.getByRole("button", { name: "Send Quote Request" }).click();
-      await expect(page.getByRole("alert")).toContainText("Company Required");
+      await expect(page.getByTestId("quote-error-summary")).toContainText("Please enter your company name.");
       await expectNoAxeViolations(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
     });
   }
 
-  test("ties each message to its field and focuses the first", async ({ page }) => {
+  test("ties each message to its field and lists them in the focused error summary", async ({ page }) => {
     await openQuote(page);
     await page.getByLabel("Company").fill("Acme");
     await page.getByLabel("Email").fill("not-an-address");
     await row(page, 1).getByLabel("Quantity").fill("0");
     await page.getByRole("button", { name: "Send Quote Request" }).click();
+    await expect(page.getByTestId("quote-error-summary")).toBeFocused();
     const name = page.getByRole("textbox", { name: "Name", exact: true });
+    await page.getByRole("link", { name: "Please enter your name." }).click();
     await expect(name).toBeFocused();
     await expect(name).toHaveAttribute("aria-invalid", "true");
     await expect(name).toHaveAccessibleDescription("Please enter your name.");
@@ -131,11 +133,11 @@ test.describe("quote request with JavaScript", () => {
     await row(page, 1).getByLabel("Quantity").fill("40");
     await row(page, 1).getByLabel("Unit").selectOption("roll");
 
-    await page.getByRole("button", { name: "Add rows" }).click();
+    await page.getByRole("button", { name: "Add item" }).click();
     await expect(row(page, 2)).toBeVisible();
     await expect(row(page, 2).getByLabel("Item number or description")).toBeFocused();
     await row(page, 2).getByLabel("Item number or description").fill("Will be removed");
-    await page.getByRole("button", { name: "Add rows" }).click();
+    await page.getByRole("button", { name: "Add item" }).click();
     await row(page, 3).getByLabel("Product area").selectOption("die-cut-foams");
     await expect(page.getByRole("heading", { name: "Foam and protective packaging details" })).toBeVisible();
     await row(page, 3).getByLabel("Item number or description").fill("Foam insert for gauge");
@@ -145,7 +147,7 @@ test.describe("quote request with JavaScript", () => {
     await expect(row(page, 2).getByLabel("Item number or description")).toHaveValue("Foam insert for gauge");
 
     await page.getByLabel("Paste a list (optional)").fill("ITEM-123, 500");
-    await page.getByRole("button", { name: "Add rows" }).click();
+    await page.getByRole("button", { name: "Turn the list into items" }).click();
     await expect(row(page, 3).getByLabel("Item number or description")).toHaveValue("ITEM-123");
     await expect(row(page, 3).getByLabel("Quantity")).toHaveValue("500");
     await page.getByLabel("Part dimensions (L × W × H)").fill("10 x 6 x 2 in");
@@ -230,7 +232,7 @@ test.describe("quote request with JavaScript", () => {
     await page.keyboard.press("Tab");
     await page.keyboard.type("6");
     await waitMinimumFill(openedAt);
-    // Enter in a field sends the request (not 'Add rows', the form's first button).
+    // Enter in a field sends the request (not 'Add item', the form's first button).
     await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { name: "Quote Request Sent!" })).toBeFocused();
   });
@@ -263,7 +265,7 @@ test.describe("quote request with JavaScript", () => {
 test.describe("quote request without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("Add rows keeps what was typed and says files must be chosen again; sending shows the reference", async ({
+  test("Add item keeps what was typed and says files must be chosen again; sending shows the reference", async ({
     page,
   }) => {
     await openQuote(page, "?area=labels", false);
@@ -275,7 +277,7 @@ test.describe("quote request without JavaScript", () => {
     await page
       .getByLabel("Attachments (optional)")
       .setInputFiles([{ name: "drawing.pdf", mimeType: "application/pdf", buffer: pdf() }]);
-    await page.getByRole("button", { name: "Add rows" }).click();
+    await page.getByRole("button", { name: "Add item" }).click();
     await expect(page.getByRole("status")).toContainText("files are not kept");
     await expect(page.getByRole("group", { name: /^Item \d+$/ })).toHaveCount(5);
     await expect(page.getByLabel("Company")).toHaveValue("Harbor Freightworks");
@@ -318,7 +320,7 @@ test.describe("quote request without JavaScript", () => {
     );
     await page.getByRole("button", { name: "Send Quote Request" }).click();
     expect((await answer).status()).toBe(400);
-    await expect(page.getByRole("alert")).toContainText("Name Required");
+    await expect(page.getByRole("alert")).toContainText("Please enter your name.");
     await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveAccessibleDescription(
       "Please enter your name.",
     );

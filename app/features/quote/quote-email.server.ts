@@ -37,6 +37,9 @@ export const FOAM_DETAIL_LABELS: Record<(typeof FOAM_FIELD_NAMES)[number], strin
   annualQuantity: "Annual quantity",
 };
 
+const FILES_NOT_ARRIVED =
+  "Files that did not arrive (the buyer was asked to reply to the acknowledgement with them attached)";
+
 /** One line of text for the plain-text body: no line breaks or bidirectional controls. */
 function line(value: string): string {
   return value
@@ -61,6 +64,8 @@ export interface QuoteNotificationInput {
   fileNames: readonly string[];
   /** Who gets it and why (routeQuote). */
   route: QuoteRoute;
+  /** Files the buyer chose that did not arrive (a slow or stalled line): the request came without them. */
+  filesNotArrived?: readonly string[];
   mailFrom: string;
   /** SITE_TIME_ZONE: the arrival time is shown, and the days to the needed-by date counted, in it. */
   timeZone: string;
@@ -102,6 +107,7 @@ export function summarizeQuote(input: QuoteNotificationInput): QuoteSummary {
 /** The e-mail that tells sales about a quote request: every field, a table of the items, the files attached. */
 export function buildQuoteNotification(input: QuoteNotificationInput): Email {
   const { quote, reference } = input;
+  const missing = input.filesNotArrived ?? [];
   const received = formatReceived(input.receivedAt, input.timeZone);
   const { subject, firstLine } = summarizeQuote(input);
   const fields: Array<[string, string | null]> = [
@@ -151,6 +157,7 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
     input.fileNames.length > 0
       ? `Attached files: ${input.fileNames.map(line).join(", ")}`
       : "No files attached.",
+    ...(missing.length > 0 ? [`${FILES_NOT_ARRIVED}: ${missing.map(line).join(", ")}`] : []),
     "",
     "Reply to this e-mail to answer the buyer directly.",
     "",
@@ -206,6 +213,9 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
         ? `Attached files: ${input.fileNames.map(escapeHtml).join(", ")}`
         : "No files attached."
     }</p>`,
+    ...(missing.length > 0
+      ? [`<p><strong>${FILES_NOT_ARRIVED}:</strong> ${missing.map(escapeHtml).join(", ")}</p>`]
+      : []),
     '<p style="color:#6b7280;font-size:13px">Reply to this e-mail to answer the buyer directly.</p>',
     "</body></html>",
   ].join("\n");

@@ -6,6 +6,7 @@ import { markQuiet } from "~/server/http/responses.server";
 import { quoteLimitBeforeBody } from "./quote-limits.server";
 import { checkFormStart } from "./quote-token.server";
 import {
+  DEFAULT_QUOTE_UPLOAD_STALL_MS,
   DEFAULT_QUOTE_UPLOAD_TIMEOUT_MS,
   MAX_QUOTE_BODY_BYTES,
   parseQuoteUpload,
@@ -15,6 +16,7 @@ import {
 import { type QuoteUploadError, tokenRefused } from "./upload-errors.server";
 import type { UploadSlots } from "./upload-slots.server";
 import { DEFAULT_SPOOL_PARENT, openSpool, prepareSpoolParent, type UploadSpool } from "./upload-spool.server";
+import { watchUploadTime } from "./upload-time.server";
 
 /*
  * What a quote post goes through before its body is read, and how (docs/decisions/0020-quote-uploads-under-attack.md):
@@ -31,15 +33,26 @@ export interface QuoteGateOptions {
   /** The per-client limits' key of a request (IPv6 by /64). */
   clientKey: (req: IncomingMessage) => string;
   slots: UploadSlots;
+  /** The whole upload's ceiling (QUOTE_UPLOAD_TIMEOUT_MS). */
   timeoutMs?: number;
+  /** The longest wait for an upload's next bytes (QUOTE_UPLOAD_STALL_MS). */
+  stallMs?: number;
   /** Where upload folders go; DEFAULT_SPOOL_PARENT unless a test says otherwise. */
   spoolParent?: string;
 }
 
-/** Nothing of the body is read: answered now, the rest read and dropped within the time limit. */
-function refuseUnread(req: IncomingMessage, problem: QuoteUploadError, timeoutMs: number): QuoteUpload {
-  const timer = setTimeout(() => req.destroy(), timeoutMs);
-  const done = () => clearTimeout(timer);
+/**
+ * Nothing of the body is read: answered now, the rest read and dropped within the time limits (its
+ * bytes must keep coming, and end by the ceiling), else the connection is closed.
+ */
+function refuseUnread(
+  req: IncomingMessage,
+  problem: QuoteUploadError,
+  timeoutMs: number,
+  stallMs: number,
+): QuoteUpload {
+  const timers = watchUploadTime(req, { timeoutMs, stallMs }, () => req.destroy());
+  const done = () => timers.stop();
   req.once("end", done);
   req.once("close", done);
   req.resume();
@@ -98,7 +111,16 @@ export function createQuoteGate(options: QuoteGateOptions) {
       return null;
     });
     if (closed) throw new UploadAbortedError();
-    if (limited) return refuseUnread(req, limited, timeoutMs ?? DEFAULT_QUOTE_UPLOAD_TIMEOUT_MS);
+    if (limited)
+      return refuseUnread(
+        req,
+        limited,
+        timeoutMs ?? DEFAULT_QUOTE_UPLOAD_TIMEOUT_MS,
+        Math.min(
+          options.stallMs ?? DEFAULT_QUOTE_UPLOAD_STALL_MS,
+          timeoutMs ?? DEFAULT_QUOTE_UPLOAD_TIMEOUT_MS,
+        ),
+      );
 
     const slot = slots.take(client);
     let spool: UploadSpool | undefined;
@@ -122,6 +144,7 @@ export function createQuoteGate(options: QuoteGateOptions) {
     }
     return parseQuoteUpload(req, {
       timeoutMs,
+      stallMs: options.stallMs,
       refusal: slot.ok ? undefined : slot.refusal,
       spool,
       checkToken: (token) => {

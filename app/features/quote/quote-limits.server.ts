@@ -11,7 +11,7 @@ import type { QuoteUploadError } from "./upload-errors.server";
 /*
  * The quote form's per-client limits (docs/product.md#per-client-limits). Every post that sends the
  * request counts, refused or not (a bad token, a validation error, a refused file), so a client cannot
- * try without end; the server's own refusals (every upload slot taken, a fault) do not. 'Add rows'
+ * try without end; the server's own refusals (every upload slot taken, a fault) do not. 'Add item'
  * without JavaScript posts the whole form back to get three more rows, so it has a budget of its own:
  * a buyer building a 50-row request needs 16 of them. Both are checked when a post starts, before its
  * body is read: a client over either is answered 429 at once.
@@ -19,7 +19,7 @@ import type { QuoteUploadError } from "./upload-errors.server";
 
 /** Quote requests sent (accepted or refused) per client: a buyer sends few, a bot many. */
 export const QUOTE_CLIENT_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60 * 1000 };
-/** 'Add rows' posts per client: twice what the longest request takes (16 posts reach 50 rows). */
+/** 'Add item' posts per client: twice what the longest request takes (16 posts reach 50 rows). */
 export const QUOTE_ROWS_LIMIT: RateLimit = { limit: 30, windowMs: 10 * 60 * 1000 };
 
 const sendKey = (clientKey: string) => `quote:${clientKey}`;
@@ -51,7 +51,7 @@ export function countQuotePost(db: Database, clientKey: string, now: Date): Prom
   return hitRateLimit(db, sendKey(clientKey), QUOTE_CLIENT_LIMIT, now);
 }
 
-/** Counts one 'Add rows' post of the client (see QUOTE_ROWS_LIMIT). */
+/** Counts one 'Add item' post of the client (see QUOTE_ROWS_LIMIT). */
 export function countRowsPost(db: Database, clientKey: string, now: Date): Promise<RateLimitResult> {
   return hitRateLimit(db, rowsKey(clientKey), QUOTE_ROWS_LIMIT, now);
 }

@@ -10,6 +10,8 @@ import {
   QUOTE_MAX_ITEMS,
   QUOTE_MAX_TOTAL_FILE_BYTES,
   QUOTE_TOKEN_FIELD,
+  QUOTE_UPLOAD_CEILING_MS,
+  QUOTE_UPLOAD_STALL_MS,
   quoteFieldMaxLength,
 } from "~/features/quote/quote";
 import { describeUnknown, SNIFF_BYTES, type SniffedType, safeFileName, sniffFileType } from "./sniff.server";
@@ -23,9 +25,16 @@ import {
   UPLOAD_ERRORS,
   unexpectedField,
 } from "./upload-errors.server";
+import { type QuoteUpload, type QuoteUploadFile, UploadAbortedError } from "./upload-result.server";
 import type { UploadSpool } from "./upload-spool.server";
+import { type UploadTime, watchUploadTime } from "./upload-time.server";
 
 export { type QuoteUploadError, UPLOAD_ERRORS } from "./upload-errors.server";
+export {
+  type QuoteUpload,
+  type QuoteUploadFile,
+  UploadAbortedError,
+} from "./upload-result.server";
 
 /*
  * The one body this site reads as a stream (docs/decisions/0011-quote-uploads.md): a quote request
@@ -42,8 +51,9 @@ export const QUOTE_UPLOAD_PATHS: ReadonlySet<string> = new Set(["/quote", "/api/
 /** Files, plus room for the text fields and the multipart framing. */
 export const MAX_QUOTE_BODY_BYTES = QUOTE_MAX_TOTAL_FILE_BYTES + 1024 * 1024;
 
-/** How long a whole quote upload may take (see docs/quotes.md): a slower one is answered 408. */
-export const DEFAULT_QUOTE_UPLOAD_TIMEOUT_MS = 25_000;
+/** The ceiling on a whole upload, and its longest wait for bytes (docs/quotes.md#slow-lines). */
+export const DEFAULT_QUOTE_UPLOAD_TIMEOUT_MS = QUOTE_UPLOAD_CEILING_MS;
+export const DEFAULT_QUOTE_UPLOAD_STALL_MS = QUOTE_UPLOAD_STALL_MS;
 
 const MAX_TEXT_FIELDS = QUOTE_MAX_ITEMS * 5 + 40;
 /**
@@ -53,37 +63,11 @@ const MAX_TEXT_FIELDS = QUOTE_MAX_ITEMS * 5 + 40;
  */
 export const MAX_TEXT_BYTES = 256 * 1024;
 
-export interface QuoteUploadFile {
-  /** The name to store and mail it under (safeFileName). */
-  fileName: string;
-  type: SniffedType;
-  /** Where it waits on disk until the request is stored (upload-spool.server.ts). */
-  path: string;
-  size: number;
-}
-
-/** What the server read from a quote post, handed to the route through the load context. */
-export interface QuoteUpload {
-  /** Text fields read before any error, so the form comes back with what was typed. */
-  fields: Record<string, string>;
-  files: QuoteUploadFile[];
-  error: QuoteUploadError | null;
-  /** False when the answer must close the connection (the body was not read to its end). */
-  complete: boolean;
-  /** Files sent but not kept (the form was sent too soon after it was opened): the page says so. */
-  droppedFiles?: number;
-}
-
-/** The client went away before sending its whole body: nothing to store, nobody to answer. */
-export class UploadAbortedError extends Error {
-  constructor() {
-    super("the client closed the connection during a quote upload");
-    this.name = "UploadAbortedError";
-  }
-}
-
 export interface ParseUploadOptions {
+  /** The whole upload's ceiling (QUOTE_UPLOAD_TIMEOUT_MS). */
   timeoutMs?: number;
+  /** The longest wait for the body's next bytes (QUOTE_UPLOAD_STALL_MS); at most timeoutMs. */
+  stallMs?: number;
   /**
    * The upload got no slot (upload-slots.server.ts): only its text fields are read, so the form comes
    * back filled, and it is answered with this error as soon as a file begins. No file byte is kept;
@@ -95,7 +79,7 @@ export interface ParseUploadOptions {
    * Checks the form's token (QUOTE_TOKEN_FIELD) as it arrives: the error that keeps every file out,
    * or null. Given, a file part before the token is refused at once; a refused token is answered as
    * a slot refusal is, when the first file begins. A post without files still reaches the route,
-   * whose own check answers it (the no-JavaScript 'Add rows' needs no token).
+   * whose own check answers it (the no-JavaScript 'Add item' needs no token).
    */
   checkToken?: (token: string) => QuoteUploadError | null;
   /** The upload's folder on disk (upload-spool.server.ts); without one, any file is refused. */
@@ -113,6 +97,7 @@ export function parseQuoteUpload(
   options: ParseUploadOptions = {},
 ): Promise<QuoteUpload> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_QUOTE_UPLOAD_TIMEOUT_MS;
+  const stallMs = Math.min(options.stallMs ?? DEFAULT_QUOTE_UPLOAD_STALL_MS, timeoutMs);
   const { refusal, checkToken, spool } = options;
   return new Promise<QuoteUpload>((resolve, reject) => {
     const fields: Record<string, string> = {};
@@ -137,12 +122,18 @@ export function parseQuoteUpload(
     let partCount = 0;
     /** Answered before the body ended (a refused upload): the timer now bounds the rest of the body. */
     let answeredEarly = false;
-    let timer: NodeJS.Timeout | undefined;
+    let timers: UploadTime | undefined;
+    const stopTimers = () => timers?.stop();
+    /** Files begun, by their names as sent: those not whole when the upload times out are named. */
+    const begunFiles: string[] = [];
+    /** Each kept file's part number, by its path on disk. */
+    const partOf = new Map<string, number>();
+    let unfinishedFiles: string[] | undefined;
 
     const finish = (result: { complete: boolean } | Error) => {
       if (settled) return;
       settled = true;
-      if (!answeredEarly) clearTimeout(timer);
+      if (!answeredEarly) stopTimers();
       if (result instanceof Error) {
         reject(result);
         return;
@@ -154,6 +145,7 @@ export function parseQuoteUpload(
         error: outcome,
         complete: result.complete,
         droppedFiles,
+        ...(unfinishedFiles ? { unfinishedFiles } : {}),
       });
     };
     const maybeDone = () => {
@@ -184,7 +176,10 @@ export function parseQuoteUpload(
       req.resume();
       req.once("end", () => finish({ complete: true }));
       req.once("close", () => finish(req.complete ? { complete: true } : new UploadAbortedError()));
-      timer = setTimeout(() => finish({ complete: false }), timeoutMs);
+      timers = watchUploadTime(req, { timeoutMs, stallMs }, () => {
+        req.destroy();
+        finish({ complete: false });
+      });
       return;
     }
 
@@ -217,14 +212,20 @@ export function parseQuoteUpload(
       finish({ complete: true });
     };
 
-    timer = setTimeout(() => {
+    /** The body stalled, or did not end within the ceiling. */
+    const timedOut = () => {
       // An early answer's body did not end in time: its connection is closed.
       if (answeredEarly) return req.destroy();
-      if (!error) error = UPLOAD_ERRORS.timeout;
+      if (!error) {
+        error = UPLOAD_ERRORS.timeout;
+        // None of the files is kept: each one begun is named, for the buyer to send another way.
+        unfinishedFiles = [...begunFiles];
+      }
       stopWriting();
       req.unpipe(bb);
       finish({ complete: false });
-    }, timeoutMs);
+    };
+    timers = watchUploadTime(req, { timeoutMs, stallMs }, timedOut);
 
     bb.on("field", (name, value, info) => {
       if (error) return;
@@ -243,7 +244,7 @@ export function parseQuoteUpload(
         tokenSeen = true;
         // A token that cannot pass keeps every file out; its own answer outranks a busy server's.
         const problem = checkToken(value);
-        // Too soon to send, yet a real visitor's 'Add rows' (which needs no token) looks the same: its
+        // Too soon to send, yet a real visitor's 'Add item' (which needs no token) looks the same: its
         // files are not kept, and the route answers as it does for either intent.
         if (problem === TOKEN_TOO_FAST) dropFiles = true;
         else if (problem) fileRefusal = problem;
@@ -277,6 +278,7 @@ export function parseQuoteUpload(
       }
       stream.on("error", () => undefined);
       const original = info.filename ?? "";
+      if (original !== "") begunFiles.push(original);
       const index = partCount++;
       /** The first bytes, to tell the type by; the file itself goes to disk. */
       const head: Buffer[] = [];
@@ -347,8 +349,12 @@ export function parseQuoteUpload(
         });
         void Promise.all([typing, closed]).then(() => {
           writing.delete(written.stream);
-          if (!error && type)
+          if (!error && type) {
             files.push({ fileName: safeFileName(original, type), type, path: written.path, size });
+            // In the order they were sent, whichever was on disk first.
+            partOf.set(written.path, index);
+            files.sort((a, b) => (partOf.get(a.path) ?? 0) - (partOf.get(b.path) ?? 0));
+          }
           settle();
         });
       });
@@ -365,13 +371,14 @@ export function parseQuoteUpload(
 
     const bodyEnded = () => {
       bodyDone = true;
-      if (answeredEarly) clearTimeout(timer);
+      timers?.bodyDone();
+      if (answeredEarly) stopTimers();
       maybeDone();
     };
     req.once("end", bodyEnded);
     req.once("error", () => finish(new UploadAbortedError()));
     req.once("close", () => {
-      if (answeredEarly) clearTimeout(timer);
+      if (answeredEarly) stopTimers();
       if (!req.complete) finish(new UploadAbortedError());
       else bodyEnded();
     });

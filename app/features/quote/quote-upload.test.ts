@@ -60,6 +60,8 @@ beforeAll(async () => {
   spoolParent = mkdtempSync(path.join(tmpdir(), "quote-upload-test-"));
   server = http.createServer(async (req, res) => {
     const timeoutMs = Number(req.headers["x-timeout"] ?? 5000);
+    // X-Stall: the longest wait for the body's next bytes.
+    const stallMs = req.headers["x-stall"] ? Number(req.headers["x-stall"]) : undefined;
     // X-Refuse: the upload got no slot (upload-slots.server.ts).
     const refusal = req.headers["x-refuse"] ? SLOT_ERRORS.busy : undefined;
     // X-Check-Token: the form's token is checked as it arrives ("good" passes, "young" is too young).
@@ -69,7 +71,7 @@ beforeAll(async () => {
       : undefined;
     const spool = await openSpool(spoolParent);
     res.once("close", () => void spool.remove());
-    parseQuoteUpload(req, { timeoutMs, refusal, checkToken, spool }).then(
+    parseQuoteUpload(req, { timeoutMs, ...(stallMs ? { stallMs } : {}), refusal, checkToken, spool }).then(
       (upload) => {
         results.push(upload);
         lastOnDisk = upload.files.map((f) => readFileSync(f.path));
@@ -82,6 +84,7 @@ beforeAll(async () => {
             error: upload.error,
             fields: upload.fields,
             droppedFiles: upload.droppedFiles ?? 0,
+            unfinishedFiles: upload.unfinishedFiles ?? [],
             files: upload.files.map((f) => ({
               name: f.fileName,
               type: f.type.label,
@@ -314,7 +317,7 @@ describe("quote upload parser", () => {
     expect(status).toBe(200);
     expect(body.files).toHaveLength(1);
     // A genuine token too young to send with: the files are passed over unread and the rest reaches the
-    // route, which answers 'Add rows' (which needs no token) or refuses the send.
+    // route, which answers 'Add item' (which needs no token) or refuses the send.
     const young = await post(
       multipart([field("startedAt", "young"), file("a.pdf", pdf()), field("intent", "add-rows")]),
       { "x-check-token": "1" },
@@ -400,6 +403,40 @@ describe("quote upload parser", () => {
     );
     expect(answer.startsWith("HTTP/1.1 408")).toBe(true);
     expect(answer).toContain("Upload Timed Out");
+  });
+
+  it("reads a slow upload whole while its bytes keep coming, however long it takes under the ceiling", async () => {
+    const body = multipart([field("company", "Acme"), file("drawing.pdf", pdf(20_000))]);
+    const slices = Array.from({ length: 12 }, (_, i) => body.subarray(i * 2000, (i + 1) * 2000));
+    const answer = await rawRequest(
+      `POST /quote HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Timeout: 5000\r\nX-Stall: 500\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${body.length}\r\n\r\n`,
+      slices,
+      150,
+      "wait",
+    );
+    // About 1.8 s in all, more than three times the stall limit: never a stall, so it is read whole.
+    expect(answer.startsWith("HTTP/1.1 200")).toBe(true);
+    expect(answer).toContain('"name":"drawing.pdf"');
+  });
+
+  it("gives up on a stalled upload after the stall limit, keeping its fields and naming the files begun", async () => {
+    const body = multipart([
+      field("company", "Acme"),
+      file("drawing.pdf", pdf(50_000)),
+      file("artwork.pdf", pdf(2_000)),
+    ]);
+    const started = Date.now();
+    const answer = await rawRequest(
+      `POST /quote HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Timeout: 5000\r\nX-Stall: 300\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${body.length}\r\n\r\n`,
+      [body.subarray(0, 20_000)],
+      0,
+      "wait",
+    );
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(answer.startsWith("HTTP/1.1 408")).toBe(true);
+    expect(answer).toContain('"fields":{"company":"Acme"}');
+    expect(answer).toContain('"unfinishedFiles":["drawing.pdf"]');
+    expect(answer).toContain('"files":[]');
   });
 });
 

@@ -15,7 +15,7 @@ import { pngOfSize } from "../../../tests/support/files";
 import { type SmtpPeer, startSmtpPeer } from "../../../tests/support/smtp-peer";
 import { submitQuote } from "./quote.server";
 import { signFormStart } from "./quote-token.server";
-import type { QuoteUpload, QuoteUploadFile } from "./quote-upload.server";
+import { type QuoteUpload, type QuoteUploadFile, UPLOAD_ERRORS } from "./quote-upload.server";
 import { sniffFileType } from "./sniff.server";
 
 const secret = "test-secret-0123456789";
@@ -113,6 +113,43 @@ describe.each(testDialects)("submitQuote on $name", ({ create }) => {
     transport.close();
     return sent;
   }
+
+  it("keeps a request whose files timed out without them, and tells sales which files to expect", async () => {
+    const timedOut: QuoteUpload = {
+      fields: fields(),
+      files: [],
+      error: UPLOAD_ERRORS.timeout,
+      complete: false,
+      unfinishedFiles: ["drawing.pdf"],
+    };
+    const result = await submitQuote(deps, timedOut, "client-late");
+    expect(result).toMatchObject({ ok: true, status: 200, filesNotArrived: ["drawing.pdf"] });
+    expect(await counts()).toEqual({ requests: 1, items: 3, files: 0, outbox: 2 });
+    const reference = result.ok ? result.reference : "";
+    expect(await deliver()).toBe(2);
+    const sales = peer.messages.find((message) => message.subject?.startsWith(`[${reference}]`));
+    expect(sales?.attachments).toHaveLength(0);
+    expect(sales?.text).toContain("Files that did not arrive");
+    expect(sales?.text).toContain("drawing.pdf");
+
+    // The browser's own fallback names the files it gave up on; 'Add item' that timed out stores nothing.
+    const named = await submitQuote(deps, upload(fields({ filesNotSent: "a.pdf\nb.png" })), "client-late-2");
+    expect(named).toMatchObject({ ok: true, filesNotArrived: ["a.pdf", "b.png"] });
+    const rows = await submitQuote(
+      deps,
+      { ...timedOut, fields: fields({ intent: "add-rows" }) },
+      "client-late-3",
+    );
+    expect(rows).toMatchObject({ ok: false, status: 408 });
+    // A request cut off before its fields were whole is not kept.
+    const partial = await submitQuote(
+      deps,
+      { ...timedOut, fields: { startedAt: fields().startedAt ?? "", company: "Acme" } },
+      "client-late-4",
+    );
+    expect(partial).toMatchObject({ ok: false, status: 408, title: "Upload Timed Out" });
+    expect((await counts()).requests).toBe(2);
+  });
 
   it("stores a request with three items and two files once, and the SMTP peer gets both e-mails", async () => {
     const wakeMailWorker = vi.fn();

@@ -6,7 +6,11 @@ import {
   parseQuote,
   QUOTE_EXPIRED,
   QUOTE_FAILURE,
+  QUOTE_FILES_NOT_SENT_FIELD,
   QUOTE_HONEYPOT_FIELD,
+  QUOTE_INTENT_FIELD,
+  QUOTE_MAX_FILES,
+  QUOTE_ROW_INTENTS,
   QUOTE_SUCCESS,
   QUOTE_TOKEN_FIELD,
   QUOTE_TOO_FAST,
@@ -25,12 +29,34 @@ import { defaultRouting, routeQuote } from "~/server/routing/routing.server";
 import { buildQuoteNotification } from "./quote-email.server";
 import { countQuotePost } from "./quote-limits.server";
 import { checkFormStart } from "./quote-token.server";
-import type { QuoteUpload } from "./quote-upload.server";
+import { type QuoteUpload, UPLOAD_ERRORS } from "./quote-upload.server";
+
+/** The file names the browser could not send (QUOTE_FILES_NOT_SENT_FIELD), one a line, each kept short. */
+function namesNotSent(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(/\r?\n/)
+    .map((name) =>
+      name
+        .replace(/[\p{Cc}\p{Cf}]/gu, "")
+        .trim()
+        .slice(0, 120),
+    )
+    .filter(Boolean)
+    .slice(0, QUOTE_MAX_FILES);
+}
 
 export { QUOTE_CLIENT_LIMIT } from "./quote-limits.server";
 
 export type QuoteResult =
-  | { ok: true; status: 200; title: string; message: string; reference: string }
+  | {
+      ok: true;
+      status: 200;
+      title: string;
+      message: string;
+      reference: string;
+      /** The files chosen that did not arrive: the request was stored and sent without them. */
+      filesNotArrived?: string[];
+    }
   | {
       ok: false;
       status: 400 | 408 | 413 | 429 | 500 | 503;
@@ -75,7 +101,12 @@ export async function submitQuote(
     logger.error({ err: error, clientKey }, "quote request could not be counted");
     return { ok: false, status: 500, ...QUOTE_FAILURE, values: typed };
   }
-  if (upload.error) {
+  // A line too slow or stalled: the request is kept without the files, if what arrived is whole.
+  // ('Add item' without JavaScript stores nothing; the send button's own field comes after the files.)
+  const filesLate =
+    upload.error === UPLOAD_ERRORS.timeout &&
+    !QUOTE_ROW_INTENTS.includes(upload.fields[QUOTE_INTENT_FIELD] ?? "");
+  if (upload.error && !filesLate) {
     logger.warn(
       { clientKey, status: upload.error.status, problem: upload.error.title },
       "quote upload refused",
@@ -99,6 +130,10 @@ export async function submitQuote(
 
   const values = withPastedRows(typed);
   const parsed = parseQuote(values);
+  if (filesLate && !parsed.success) {
+    logger.warn({ clientKey, status: 408 }, "quote upload timed out before the request was whole");
+    return { ok: false, ...UPLOAD_ERRORS.timeout, values: typed };
+  }
   if (!parsed.success) {
     return { ok: false, status: 400, ...parsed.error, fieldErrors: parsed.fieldErrors, values };
   }
@@ -108,6 +143,10 @@ export async function submitQuote(
     { postalCode: quote.postalCode, areas: quote.items.map((item) => item.area) },
     deps.salesEmail,
   );
+  const filesNotArrived = filesLate
+    ? (upload.unfinishedFiles ?? [])
+    : namesNotSent(upload.fields[QUOTE_FILES_NOT_SENT_FIELD]);
+  const files = filesLate ? [] : upload.files;
 
   try {
     const stored = await withFreshReference("Q", (reference) =>
@@ -145,7 +184,7 @@ export async function submitQuote(
           )
           .execute();
         const fileIds: number[] = [];
-        for (const [position, file] of upload.files.entries()) {
+        for (const [position, file] of files.entries()) {
           // One file in memory at a time, read from where it waited on disk.
           const content = await readFile(file.path);
           const fileId = await storeFile(
@@ -164,8 +203,9 @@ export async function submitQuote(
           reference,
           receivedAt: now,
           quote,
-          fileNames: upload.files.map((file) => file.fileName),
+          fileNames: files.map((file) => file.fileName),
           route,
+          filesNotArrived,
           mailFrom: deps.mailFrom,
           timeZone: deps.timeZone ?? DEFAULT_SITE_TIME_ZONE,
         });
@@ -187,7 +227,13 @@ export async function submitQuote(
       }),
     );
     logger.info(
-      { ...stored, items: quote.items.length, files: upload.files.length, branch: route.branch?.id ?? null },
+      {
+        ...stored,
+        items: quote.items.length,
+        files: files.length,
+        filesNotArrived: filesNotArrived.length,
+        branch: route.branch?.id ?? null,
+      },
       "quote request stored and notification queued",
     );
     try {
@@ -195,7 +241,13 @@ export async function submitQuote(
     } catch (error) {
       logger.error({ err: error }, "waking the mail worker failed");
     }
-    return { ok: true, status: 200, ...QUOTE_SUCCESS, reference: stored.reference };
+    return {
+      ok: true,
+      status: 200,
+      ...QUOTE_SUCCESS,
+      reference: stored.reference,
+      ...(filesNotArrived.length > 0 ? { filesNotArrived } : {}),
+    };
   } catch (error) {
     logger.error({ err: error, clientKey }, "quote request could not be stored");
     return { ok: false, status: 500, ...QUOTE_FAILURE, values };

@@ -10,6 +10,7 @@ import {
   isLooseEmail,
   type ParseResult,
 } from "~/features/leads/form-input";
+import { QUOTE_FILES_NOT_SENT_FIELD, QUOTE_FILES_NOT_SENT_MAX } from "~/lib/quote-upload-limits";
 
 /*
  * The online quote request (docs/quotes.md): one schema for the browser and the server, so both show
@@ -19,8 +20,13 @@ import {
 export const QUOTE_HONEYPOT_FIELD = "website";
 /** The signed time the form was rendered; see quote-token.server.ts. */
 export const QUOTE_TOKEN_FIELD = "startedAt";
-/** The name of the submit buttons: "send" sends the request, "add-rows" only re-renders it with more rows. */
+/**
+ * The name of the submit buttons: "send" sends the request; the others only re-render it without
+ * JavaScript, "add-rows" ('Add item') with more rows, "paste-rows" ('Turn the list into items') with
+ * the pasted lines as rows (both turn pasted lines into rows, so nothing typed waits unseen).
+ */
 export const QUOTE_INTENT_FIELD = "intent";
+export const QUOTE_ROW_INTENTS: readonly string[] = ["add-rows", "paste-rows"];
 export const QUOTE_FILES_FIELD = "files";
 
 export const QUOTE_MAX_ITEMS = 50;
@@ -33,6 +39,14 @@ export const QUOTE_MAX_QUANTITY = 10_000_000;
 export const QUOTE_TEXT_MAX = 200;
 export const QUOTE_NOTES_MAX = 1000;
 export const QUOTE_PASTE_MAX = 10_000;
+export const QUOTE_EMAIL_MAX = 254;
+export const QUOTE_PHONE_MAX = 50;
+export const QUOTE_POSTAL_CODE_MAX = 20;
+export const QUOTE_PO_REFERENCE_MAX = 100;
+/** The quantity box's maxlength: 10,000,000 written with its commas, and a little room. */
+export const QUOTE_QUANTITY_INPUT_MAX = 12;
+
+export * from "~/lib/quote-upload-limits";
 export const QUOTE_FILE_ACCEPT = ".pdf,.png,.jpg,.jpeg,.webp,.dxf,.dwg,.step,.stp,.ai,.eps";
 
 export const QUOTE_AREAS = Object.entries(productSectionTitles).map(([id, title]) => ({ id, title }));
@@ -105,15 +119,15 @@ const contactShape = {
     z.trim(),
     z.minLength(1, "emailRequired"),
     z.refine(isLooseEmail, "emailInvalid"),
-    z.maxLength(254, "emailTooLong"),
+    z.maxLength(QUOTE_EMAIL_MAX, "emailTooLong"),
   ),
-  phone: optionalText(50),
-  postalCode: optionalText(20),
+  phone: optionalText(QUOTE_PHONE_MAX),
+  postalCode: optionalText(QUOTE_POSTAL_CODE_MAX),
   neededBy: z.pipe(
     cleaned(z.trim(), z.refine(isDay, "dateInvalid")),
     z.transform((value: string) => (value === "" ? null : value)),
   ),
-  poReference: optionalText(100),
+  poReference: optionalText(QUOTE_PO_REFERENCE_MAX),
 };
 
 const detailsShape = <K extends string>(names: readonly K[]) =>
@@ -183,6 +197,7 @@ const TEXT_FIELDS = new Set<string>([
   ...LABEL_FIELD_NAMES.map((name) => `labels.${name}`),
   ...FOAM_FIELD_NAMES.map((name) => `foam.${name}`),
   "pasteList",
+  QUOTE_FILES_NOT_SENT_FIELD,
   QUOTE_HONEYPOT_FIELD,
   QUOTE_TOKEN_FIELD,
   QUOTE_INTENT_FIELD,
@@ -195,14 +210,15 @@ export function isQuoteTextField(name: string): boolean {
   return Boolean(match && (ITEM_FIELD_NAMES as readonly string[]).includes(match[2] ?? ""));
 }
 
-const CONTACT_FIELD_MAX: Record<(typeof CONTACT_FIELD_NAMES)[number], number> = {
+/** Each buyer's field's limit as it arrives; the form's inputs take theirs from here too. */
+export const CONTACT_FIELD_MAX: Record<(typeof CONTACT_FIELD_NAMES)[number], number> = {
   company: QUOTE_TEXT_MAX,
   name: QUOTE_TEXT_MAX,
-  email: 254,
-  phone: 50,
-  postalCode: 20,
+  email: QUOTE_EMAIL_MAX,
+  phone: QUOTE_PHONE_MAX,
+  postalCode: QUOTE_POSTAL_CODE_MAX,
   neededBy: QUOTE_TEXT_MAX,
-  poReference: 100,
+  poReference: QUOTE_PO_REFERENCE_MAX,
 };
 const ITEM_FIELD_MAX: Record<(typeof ITEM_FIELD_NAMES)[number], number> = {
   area: QUOTE_TEXT_MAX,
@@ -222,6 +238,7 @@ export function quoteFieldMaxLength(name: string): number {
   if (Object.hasOwn(CONTACT_FIELD_MAX, name))
     return CONTACT_FIELD_MAX[name as keyof typeof CONTACT_FIELD_MAX];
   if (name === "pasteList") return QUOTE_PASTE_MAX;
+  if (name === QUOTE_FILES_NOT_SENT_FIELD) return QUOTE_FILES_NOT_SENT_MAX;
   if (name === QUOTE_TOKEN_FIELD || name === QUOTE_INTENT_FIELD) return 64;
   if (name === QUOTE_HONEYPOT_FIELD || name.startsWith("labels.") || name.startsWith("foam."))
     return isQuoteTextField(name) ? QUOTE_TEXT_MAX : 0;
@@ -276,7 +293,10 @@ export const QUOTE_ERRORS = {
   nameRequired: { title: "Name Required", message: "Please enter your name." },
   emailRequired: { title: "Email Required", message: "Please enter your email address." },
   emailInvalid: { title: "Invalid Email", message: "Please enter a valid email address." },
-  emailTooLong: { title: "Email Too Long", message: "Please keep your email address under 254 characters." },
+  emailTooLong: {
+    title: "Email Too Long",
+    message: `Please keep your email address under ${QUOTE_EMAIL_MAX} characters.`,
+  },
   tooLong: { title: "Too Long", message: "Please shorten this entry." },
   dateInvalid: { title: "Invalid Date", message: "Please enter the date as YYYY-MM-DD." },
   itemsRequired: { title: "Items Required", message: "Please add at least one item to quote." },

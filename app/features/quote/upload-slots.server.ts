@@ -14,7 +14,10 @@ import type { QuoteUploadError } from "./upload-errors.server";
 export const DEFAULT_QUOTE_UPLOAD_CONCURRENCY = 4;
 /** Uploads one client may have in progress at once. */
 export const QUOTE_UPLOADS_PER_CLIENT = 1;
-/** Retry-After of a refused upload: about the longest a slot is held (QUOTE_UPLOAD_TIMEOUT_MS). */
+/**
+ * Retry-After of a refused upload: about how long a buyer's upload holds its slot (a slow-loris client
+ * holds one up to QUOTE_UPLOAD_TIMEOUT_MS, three minutes).
+ */
 const RETRY_AFTER_SECONDS = 30;
 
 export const SLOT_ERRORS = {

@@ -154,6 +154,34 @@ function requestLogger(logger: Logger): (req: IncomingMessage, res: ServerRespon
   };
 }
 
+/**
+ * The whole request's time limit for every body but a quote upload's. The server's own
+ * `requestTimeout` is raised to the quote upload's ceiling (app/site/start.server.ts), so the other routes keep
+ * their 30 s here: a body not whole by then gets 408 and its connection closed.
+ */
+export const REQUEST_BODY_TIMEOUT_MS = 30_000;
+
+function limitBodyTime(
+  req: IncomingMessage,
+  res: ServerResponse,
+  streamedPosts: ReadonlyMap<string, StreamedPost> | undefined,
+): void {
+  // A streamed post (the quote upload) keeps its own limits: a stall time and a ceiling.
+  if (req.complete || streamedPosts?.has(new URL(req.url ?? "/", "http://x").pathname)) return;
+  const timer = setTimeout(() => {
+    if (req.complete) return;
+    if (!res.headersSent) {
+      res.writeHead(408, { Connection: "close", "Content-Length": "0" });
+      res.end();
+    }
+    req.socket.destroy();
+  }, REQUEST_BODY_TIMEOUT_MS);
+  const done = () => clearTimeout(timer);
+  req.once("end", done);
+  req.once("close", done);
+  res.once("close", done);
+}
+
 export function createRequestPipeline(options: PipelineOptions): RequestListener {
   const { logger, staticFiles, appHandler, trustProxy } = options;
   const logRequest = requestLogger(logger);
@@ -161,6 +189,7 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     setSecurityHeaders(res, { https: isHttps(req, trustProxy) });
     const method = req.method ?? "GET";
+    limitBodyTime(req, res, options.streamedPosts);
     const checked = parseRequestTarget(req);
     if (!checked.ok) {
       sendError(req, res, 400, "Bad Request", checked.message, { Connection: "close" });

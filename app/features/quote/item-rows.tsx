@@ -1,0 +1,184 @@
+import { Icon } from "~/components/icons/icon";
+import { Button } from "~/components/ui/button";
+import { quoteFormText as text } from "~/content/quote";
+import { controlClass as control, Field, FieldError } from "~/features/leads/field";
+import {
+  type ItemValues,
+  itemErrorKey,
+  itemFieldName,
+  QUOTE_AREAS,
+  QUOTE_INTENT_FIELD,
+  QUOTE_MAX_ITEMS,
+  QUOTE_NOTES_MAX,
+  QUOTE_PASTE_MAX,
+  QUOTE_QUANTITY_INPUT_MAX,
+  QUOTE_TEXT_MAX,
+  QUOTE_UNITS,
+} from "~/features/quote/quote";
+import { cn } from "~/lib/cn";
+import { controlProps, type FieldState, fieldId } from "./field-state";
+import { Section } from "./section";
+
+type SetItem = (index: number, name: keyof ItemValues, value: string) => void;
+
+/** One item: its area, description, quantity, unit and notes. */
+function ItemRow({
+  index,
+  row,
+  state,
+  onChange,
+  onRemove,
+}: {
+  index: number;
+  row: ItemValues;
+  state: FieldState;
+  onChange: SetItem;
+  /** Given once the page is interactive and the list has more than one item. */
+  onRemove: (() => void) | undefined;
+}) {
+  const key = (name: keyof ItemValues) => itemErrorKey(index, name);
+  const bind = (name: keyof ItemValues) => ({
+    name: itemFieldName(index, name),
+    className: control,
+    ...controlProps(state, key(name)),
+    value: row[name],
+    onChange: (event: { currentTarget: { value: string } }) =>
+      onChange(index, name, event.currentTarget.value),
+  });
+  const field = (name: keyof ItemValues) => ({ id: fieldId(key(name)), error: state.errors[key(name)] });
+  const notesOpen = row.notes !== "" || Boolean(state.errors[key("notes")]);
+  return (
+    <fieldset className="relative rounded-lg border-2 border-mist p-3 sm:p-4">
+      <legend className="px-1 font-bold text-navy">{text.itemLegend(index + 1)}</legend>
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-6 md:gap-4">
+        <Field {...field("area")} label={text.item.area} className="md:col-span-2">
+          <select {...bind("area")}>
+            <option value="">{text.item.areaNone}</option>
+            {QUOTE_AREAS.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.title}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field {...field("description")} label={text.item.description} required className="md:col-span-4">
+          <input {...bind("description")} maxLength={QUOTE_TEXT_MAX} />
+        </Field>
+        <Field {...field("quantity")} label={text.item.quantity} required className="md:col-span-1">
+          <input {...bind("quantity")} inputMode="numeric" maxLength={QUOTE_QUANTITY_INPUT_MAX} />
+        </Field>
+        <Field {...field("unit")} label={text.item.unit} className="md:col-span-1">
+          <select {...bind("unit")}>
+            {QUOTE_UNITS.map((unit) => (
+              <option key={unit} value={unit}>
+                {unit}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <details className="col-span-2 md:col-span-4 md:self-end" open={notesOpen || undefined}>
+          <summary className="cursor-pointer py-1 text-sm font-semibold text-steel underline underline-offset-2">
+            {text.notesSummary}
+          </summary>
+          <Field {...field("notes")} label={text.item.notes} className="mt-2">
+            <input {...bind("notes")} maxLength={QUOTE_NOTES_MAX} />
+          </Field>
+        </details>
+      </div>
+      {onRemove ? (
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="absolute -top-1 right-2 bg-white"
+          onClick={onRemove}
+          aria-label={text.removeItem(index + 1)}
+        >
+          <Icon name="Trash2" />
+          <span aria-hidden="true">{text.remove}</span>
+        </Button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The items, 'Add item', the paste-a-list box and 'Turn the list into items' (submit buttons, so they work without JavaScript). */
+export function ItemRows({
+  items,
+  rowKeys,
+  pasteList,
+  state,
+  canRemove,
+  onChange,
+  onRemove,
+  onPaste,
+}: {
+  items: ItemValues[];
+  rowKeys: number[];
+  pasteList: string;
+  state: FieldState;
+  canRemove: boolean;
+  onChange: SetItem;
+  onRemove: (index: number) => void;
+  onPaste: (value: string) => void;
+}) {
+  return (
+    <Section title={text.itemsHeading} id="quote-items" hint={text.itemsHint(QUOTE_MAX_ITEMS)}>
+      <FieldError id={fieldId("items")} error={state.errors.items} />
+      <ol className="flex flex-col gap-4">
+        {items.map((row, index) => (
+          <li key={rowKeys[index] ?? `row-${index}`}>
+            <ItemRow
+              index={index}
+              row={row}
+              state={state}
+              onChange={onChange}
+              onRemove={canRemove && items.length > 1 ? () => onRemove(index) : undefined}
+            />
+          </li>
+        ))}
+      </ol>
+      <Button
+        type="submit"
+        name={QUOTE_INTENT_FIELD}
+        value="add-rows"
+        variant="outline"
+        className="self-start"
+      >
+        <Icon name="Plus" />
+        {text.addItem}
+      </Button>
+      <Field
+        id="quote-pasteList"
+        label={text.pasteLabel}
+        hint={
+          <>
+            {text.pasteHintBefore} <code>{text.pasteExamples[0]}</code> {text.pasteExamplesJoin}{" "}
+            <code>{text.pasteExamples[1]}</code>. {text.pasteHintAfter}
+          </>
+        }
+      >
+        <textarea
+          id="quote-pasteList"
+          name="pasteList"
+          rows={2}
+          maxLength={QUOTE_PASTE_MAX}
+          aria-describedby="quote-pasteList-hint"
+          className={cn(control, "resize-y")}
+          value={pasteList}
+          onChange={(event) => onPaste(event.currentTarget.value)}
+        />
+      </Field>
+      <Button
+        type="submit"
+        name={QUOTE_INTENT_FIELD}
+        value="paste-rows"
+        variant="outline"
+        className="self-start"
+      >
+        <Icon name="ClipboardCheck" />
+        {text.pasteRows}
+      </Button>
+    </Section>
+  );
+}

@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState } from "react";
+import {
+  type CONTACT_FIELD_NAMES,
+  emptyItem,
+  type FoamValues,
+  type ItemValues,
+  itemErrorKey,
+  type LabelValues,
+  QUOTE_MAX_ITEMS,
+  type QuoteFieldErrors,
+  type QuoteValues,
+} from "~/features/quote/quote";
+import { withPastedRows } from "~/features/quote/quote-paste";
+import { fieldId } from "./field-state";
+
+let nextRowKey = 1;
+
+/**
+ * The form's values, its rows' keys and its field messages, with the changes the form makes to them:
+ * a field typed in (its message goes), rows added (pasted lines first) and removed. Focus moves to the
+ * row added or to the one after the row removed.
+ */
+export function useQuoteValues(initial: QuoteValues, initialErrors: QuoteFieldErrors) {
+  const [values, setValues] = useState<QuoteValues>(initial);
+  const [rowKeys, setRowKeys] = useState<number[]>(() => initial.items.map(() => nextRowKey++));
+  const [errors, setErrors] = useState<QuoteFieldErrors>(initialErrors);
+  const focusAfterRender = useRef<string | null>(null);
+  useEffect(() => {
+    if (focusAfterRender.current) {
+      document.getElementById(focusAfterRender.current)?.focus();
+      focusAfterRender.current = null;
+    }
+  });
+
+  const clearError = (key: string) =>
+    setErrors((current) => {
+      if (!(key in current)) return current;
+      const { [key]: _removed, ...rest } = current;
+      return rest;
+    });
+
+  /** `pasteList`: the pasted lines the form had no room for (withPastedRows), left in the box. */
+  function setRows(items: ItemValues[], keys: number[], pasteList = "") {
+    setValues((current) => ({ ...current, items, pasteList }));
+    setRowKeys(keys);
+  }
+
+  return {
+    values,
+    rowKeys,
+    errors,
+    setErrors,
+    setContact(name: (typeof CONTACT_FIELD_NAMES)[number], value: string) {
+      setValues((current) => ({ ...current, [name]: value }));
+      clearError(name);
+    },
+    setItem(index: number, name: keyof ItemValues, value: string) {
+      setValues((current) => ({
+        ...current,
+        items: current.items.map((row, i) => (i === index ? { ...row, [name]: value } : row)),
+      }));
+      clearError(itemErrorKey(index, name));
+    },
+    setLabel(name: keyof LabelValues, value: string) {
+      setValues((current) => ({ ...current, labels: { ...current.labels, [name]: value } }));
+      clearError(`labels.${name}`);
+    },
+    setFoam(name: keyof FoamValues, value: string) {
+      setValues((current) => ({ ...current, foam: { ...current.foam, [name]: value } }));
+      clearError(`foam.${name}`);
+    },
+    setPasteList(pasteList: string) {
+      setValues((current) => ({ ...current, pasteList }));
+    },
+    /** The pasted lines as rows (before sending); the values to send. */
+    mergePasted(): QuoteValues {
+      const merged = withPastedRows(values);
+      if (merged !== values)
+        setRows(
+          merged.items,
+          merged.items.map((_, i) => rowKeys[i] ?? nextRowKey++),
+          merged.pasteList,
+        );
+      return merged;
+    },
+    /** Adds one empty row and focuses it; false when the list is already full. */
+    addItem(): boolean {
+      if (values.items.length >= QUOTE_MAX_ITEMS) return false;
+      const items = [...values.items, emptyItem(values.items[0]?.area ?? "")];
+      setRows(items, [...rowKeys, nextRowKey++], values.pasteList);
+      focusAfterRender.current = fieldId(itemErrorKey(items.length - 1, "description"));
+      return true;
+    },
+    /**
+     * Turns the pasted lines into rows (an empty first row is filled first) and focuses the first of
+     * them; false when there was nothing to turn.
+     */
+    pasteRows(): boolean {
+      const merged = withPastedRows(values);
+      if (merged === values || values.pasteList.trim() === "") return false;
+      const keys = merged.items.map((_, i) =>
+        i < values.items.length && merged.items[i] === values.items[i]
+          ? (rowKeys[i] ?? nextRowKey++)
+          : nextRowKey++,
+      );
+      setRows(merged.items, keys, merged.pasteList);
+      const firstNew = merged.items.findIndex((row, i) => row !== values.items[i]);
+      focusAfterRender.current = fieldId(itemErrorKey(Math.max(0, firstNew), "description"));
+      return true;
+    },
+    removeRow(index: number) {
+      const items = values.items.filter((_, i) => i !== index);
+      const keys = rowKeys.filter((_, i) => i !== index);
+      setRows(
+        items.length > 0 ? items : [emptyItem()],
+        items.length > 0 ? keys : [nextRowKey++],
+        values.pasteList,
+      );
+      setErrors({});
+      focusAfterRender.current =
+        items.length > 0
+          ? fieldId(itemErrorKey(Math.min(index, items.length - 1), "description"))
+          : fieldId(itemErrorKey(0, "area"));
+    },
+  };
+}
