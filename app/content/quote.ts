@@ -186,7 +186,6 @@ export const quoteFormText = {
       message: `The attachments add up to more than ${size}. Please send fewer or smaller files.`,
     }),
   },
-  honeypotLabel: "Leave this field empty",
   uploading: (percent: number) => `Uploading: ${percent}%`,
   timeLeft: (seconds: number) =>
     seconds < 60

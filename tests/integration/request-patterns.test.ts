@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseContact } from "~/features/contact/contact";
-import { escapeHtml, headerSafe, isPlainAddress, quoteLines } from "~/features/contact/contact-email.server";
 import { companyFromEmail, datesIn, placesIn } from "~/features/contact/lead-facts.server";
+import { escapeHtml, headerSafe, isPlainAddress, quoteLines } from "~/features/leads/email-text.server";
 import { cleanText, isLooseEmail } from "~/features/leads/form-input";
 import { isStandardEmail, parseNewsletter } from "~/features/newsletter/signup-form";
 import { isQuoteTextField, quoteValuesFromFields } from "~/features/quote/quote";

@@ -3,8 +3,9 @@ import { simpleParser } from "mailparser";
 import nodemailer from "nodemailer";
 import { describe, expect, it } from "vitest";
 import type { ContactInput } from "~/features/contact/contact";
-import { buildContactNotification, headerSafe } from "~/features/contact/contact-email.server";
+import { buildContactNotification } from "~/features/contact/contact-email.server";
 import { datesIn, placesIn } from "~/features/contact/lead-facts.server";
+import { headerSafe } from "~/features/leads/email-text.server";
 
 const receivedAt = new Date("2025-06-02T14:30:00.000Z");
 const valid: ContactInput = {

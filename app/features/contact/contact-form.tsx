@@ -27,6 +27,7 @@ import {
 } from "~/features/leads/field";
 import { FormAlert, isServerFailure, SalesEmailLink } from "~/features/leads/form-alert";
 import type { FieldErrors, FormResult } from "~/features/leads/form-input";
+import { Honeypot } from "~/features/leads/honeypot";
 import { submitForm } from "~/features/leads/submit-form";
 
 type Errors = FieldErrors<ContactField>;
@@ -236,20 +237,7 @@ export function ContactForm({
           placeholder={fields.message.placeholder}
         />
       </Field>
-      {/* Left empty by people, filled by bots (docs/product.md#honeypot); hidden from sight and from
-          assistive tech. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={`contact-${HONEYPOT_FIELD}`}>Leave this field empty</label>
-        <input
-          ref={honeypot}
-          id={`contact-${HONEYPOT_FIELD}`}
-          name={HONEYPOT_FIELD}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
+      <Honeypot form="contact" inputRef={honeypot} />
       <Button type="submit" size="lg" className="self-start" disabled={submitting}>
         <Icon name="Send" />
         {submitting ? content.submittingLabel : content.submitLabel}

@@ -5,12 +5,13 @@ import {
   type FormText,
   failure,
   formValues,
+  HONEYPOT_FIELD,
   isLooseEmail,
   type ParseResult,
 } from "~/features/leads/form-input";
 
 /** Hidden field that people never fill in; bots that fill every input do (docs/product.md#honeypot). */
-export const HONEYPOT_FIELD = "website";
+export { HONEYPOT_FIELD };
 
 export const CONTACT_NAME_MAX_LENGTH = 200;
 /** The longest address SMTP can carry (RFC 5321 path limit). */

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { company } from "~/content/company";
-import { escapeHtml, isPlainAddress } from "~/features/contact/contact-email.server";
+import { escapeHtml, isPlainAddress } from "~/features/leads/email-text.server";
 import type { DB } from "~/server/db/schema.server";
 import { enqueueMail, MAIL_PRIORITY } from "~/server/mail/outbox.server";
 import { admitVisitorMail, type VisitorMailSettings } from "~/server/mail/visitor-mail.server";

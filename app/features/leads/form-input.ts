@@ -119,3 +119,6 @@ export function isLooseEmail(value: string): boolean {
   const domain = value.slice(at + 1);
   return domain.slice(1, -1).includes(".");
 }
+
+/** The honeypot's field name, the same on every form (docs/product.md#honeypot; see Honeypot). */
+export const HONEYPOT_FIELD = "website";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { marked } from "marked";
 import YAML from "yaml";
-import { headerSafe, isPlainAddress } from "~/features/contact/contact-email.server";
+import { headerSafe, isPlainAddress } from "~/features/leads/email-text.server";
 import {
   NEWSLETTER_MAIL_KINDS,
   type NewsletterMailSettings,

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { company } from "~/content/company";
 import { newsletter } from "~/content/newsletter";
-import { escapeHtml } from "~/features/contact/contact-email.server";
+import { escapeHtml } from "~/features/leads/email-text.server";
 import { type Email, MAIL_PRIORITY } from "~/server/mail/outbox.server";
 
 /** Where newsletter e-mails come from and link to. */

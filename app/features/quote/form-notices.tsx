@@ -2,7 +2,7 @@ import { company } from "~/content/company";
 import { quoteFormText as text } from "~/content/quote";
 import { FormAlert, isServerFailure, SalesEmailLink } from "~/features/leads/form-alert";
 import type { FormText } from "~/features/leads/form-input";
-import { QUOTE_HONEYPOT_FIELD, QUOTE_MAX_ITEMS, type QuoteValues } from "~/features/quote/quote";
+import { QUOTE_MAX_ITEMS, type QuoteValues } from "~/features/quote/quote";
 import type { UploadProgress as UploadState } from "./use-upload";
 
 /** The notice above the form; `status` is the answer's (0: the server was not reached). */
@@ -57,24 +57,6 @@ export function ReturnedNotice({
       </p>
     );
   return null;
-}
-
-/** Left empty by people, filled by bots; hidden from sight and from assistive tech. */
-export function Honeypot({ inputRef }: { inputRef: React.RefObject<HTMLInputElement | null> }) {
-  return (
-    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-      <label htmlFor={`quote-${QUOTE_HONEYPOT_FIELD}`}>{text.honeypotLabel}</label>
-      <input
-        ref={inputRef}
-        id={`quote-${QUOTE_HONEYPOT_FIELD}`}
-        name={QUOTE_HONEYPOT_FIELD}
-        type="text"
-        tabIndex={-1}
-        autoComplete="off"
-        defaultValue=""
-      />
-    </div>
-  );
 }
 
 /** The upload's progress while the form is being sent, with the time left once its pace is known. */

@@ -1,11 +1,12 @@
 import { productSectionTitles } from "~/content/product-sections";
 import { productAreaShortNames } from "~/content/quote";
 import {
+  bodyLine,
   escapeHtml,
   headerSafe,
   isPlainAddress,
   leadNotificationHeaders,
-} from "~/features/contact/contact-email.server";
+} from "~/features/leads/email-text.server";
 import {
   FOAM_FIELD_NAMES,
   hasDetails,
@@ -39,15 +40,6 @@ export const FOAM_DETAIL_LABELS: Record<(typeof FOAM_FIELD_NAMES)[number], strin
 
 const FILES_NOT_ARRIVED =
   "Files that did not arrive (the buyer was asked to reply to the acknowledgement with them attached)";
-
-/** One line of text for the plain-text body: no line breaks or bidirectional controls. */
-function line(value: string): string {
-  return value
-    .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
-    .replace(/[\p{Cc}\u2028\u2029]/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-}
 
 export function areaTitle(area: string | null): string {
   return area && isQuoteArea(area) ? productSectionTitles[area] : "Not specified";
@@ -135,29 +127,29 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
     ]);
 
   const text = [
-    line(firstLine),
+    bodyLine(firstLine),
     "",
     `New quote request ${reference}`,
     "",
-    ...fields.map(([label, value]) => `${label}: ${line(value ?? "(not provided)")}`),
+    ...fields.map(([label, value]) => `${label}: ${bodyLine(value ?? "(not provided)")}`),
     "",
     `Items (${quote.items.length}):`,
     ...quote.items.map(
       (item, index) =>
-        `${index + 1}. ${line(item.description)} | qty ${item.quantity} ${item.unit} | ${areaTitle(item.area)}${
-          item.notes ? ` | notes: ${line(item.notes)}` : ""
+        `${index + 1}. ${bodyLine(item.description)} | qty ${item.quantity} ${item.unit} | ${areaTitle(item.area)}${
+          item.notes ? ` | notes: ${bodyLine(item.notes)}` : ""
         }`,
     ),
     ...details.flatMap(([heading, rows]) => [
       "",
       `${heading}:`,
-      ...rows.filter(([, value]) => value).map(([label, value]) => `${label}: ${line(value ?? "")}`),
+      ...rows.filter(([, value]) => value).map(([label, value]) => `${label}: ${bodyLine(value ?? "")}`),
     ]),
     "",
     input.fileNames.length > 0
-      ? `Attached files: ${input.fileNames.map(line).join(", ")}`
+      ? `Attached files: ${input.fileNames.map(bodyLine).join(", ")}`
       : "No files attached.",
-    ...(missing.length > 0 ? [`${FILES_NOT_ARRIVED}: ${missing.map(line).join(", ")}`] : []),
+    ...(missing.length > 0 ? [`${FILES_NOT_ARRIVED}: ${missing.map(bodyLine).join(", ")}`] : []),
     "",
     "Reply to this e-mail to answer the buyer directly.",
     "",

@@ -3,6 +3,7 @@ import { Icon } from "~/components/icons/icon";
 import { Button } from "~/components/ui/button";
 import { quoteContent, quoteFormText as text } from "~/content/quote";
 import { firstInvalid } from "~/features/leads/field";
+import { Honeypot } from "~/features/leads/honeypot";
 import {
   emptyQuoteValues,
   parseQuote,
@@ -18,7 +19,7 @@ import { ContactFields } from "./contact-fields";
 import { ErrorSummary } from "./error-summary";
 import { checkFiles } from "./file-checks";
 import { FilePicker } from "./file-picker";
-import { type Alert, Honeypot, QuoteAlert, ReturnedNotice, UploadProgress } from "./form-notices";
+import { type Alert, QuoteAlert, ReturnedNotice, UploadProgress } from "./form-notices";
 import { ItemRows } from "./item-rows";
 import { FoamDetails, LabelDetails } from "./label-details";
 import { quoteBody } from "./quote-body";
@@ -192,7 +193,7 @@ export function QuoteForm({
       <LabelDetails values={form.values.labels} state={state} onChange={form.setLabel} />
       <FoamDetails values={form.values.foam} state={state} onChange={form.setFoam} />
       <FilePicker state={state} inputRef={fileInput} onChange={() => form.setErrors(withoutFiles)} />
-      <Honeypot inputRef={honeypot} />
+      <Honeypot form="quote" inputRef={honeypot} />
       <UploadProgress progress={upload.progress} />
       <Button
         ref={sendButton}

@@ -1,12 +1,12 @@
 import * as z from "zod/mini";
 import { productSectionTitles } from "~/content/product-sections";
-
 import {
   cleaned,
   cleanText,
   type FieldErrors,
   type FormText,
   failure,
+  HONEYPOT_FIELD,
   isLooseEmail,
   type ParseResult,
 } from "~/features/leads/form-input";
@@ -17,7 +17,7 @@ import { QUOTE_FILES_NOT_SENT_FIELD, QUOTE_FILES_NOT_SENT_MAX } from "~/lib/quot
  * the same messages for the same fields.
  */
 
-export const QUOTE_HONEYPOT_FIELD = "website";
+export const QUOTE_HONEYPOT_FIELD = HONEYPOT_FIELD;
 /** The signed time the form was rendered; see quote-token.server.ts. */
 export const QUOTE_TOKEN_FIELD = "startedAt";
 /**

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { buildContactNotification } from "~/features/contact/contact-email.server";
+import { bodyLine, headerSafe } from "~/features/leads/email-text.server";
+import { buildQuoteNotification } from "~/features/quote/quote-email.server";
+import { loadRouting, routeQuote } from "~/server/routing/routing.server";
+
+/*
+ * One behaviour for every form's e-mail (app/features/leads/email-text.server.ts): what a visitor types
+ * with line breaks, control characters, bidirectional controls or encoded words reaches the sales
+ * subject and the body lines of the contact and the quote notification made safe the same way.
+ */
+
+const HOSTILE = "Ann\r\nBcc: victim@example.com =?utf-8?q?Hi?= \u202eCorp\u0007\u2028End";
+const SALES = "sales@ridgeline-supply.example";
+const FROM = "Ridgeline Website <website@ridgeline-supply.example>";
+const receivedAt = new Date("2026-11-24T15:47:00.000Z");
+
+const lineOf = (text: string, label: string) =>
+  text.split("\n").find((line) => line.startsWith(`${label}: `));
+
+describe("e-mail text", () => {
+  it("makes a header one plain line: no breaks, controls, bidirectional controls or encoded words", () => {
+    const header = headerSafe(HOSTILE, 100);
+    expect(header).not.toMatch(/[\r\n\u0007\u2028\u202e]/);
+    expect(header).not.toContain("=?");
+    expect(header).toBe("Ann Bcc: victim@example.com Corp End");
+    expect(headerSafe("x".repeat(150), 100)).toHaveLength(100);
+  });
+
+  it("keeps a body field on its one line, without bidirectional controls", () => {
+    expect(bodyLine(HOSTILE)).toBe("Ann Bcc: victim@example.com =?utf-8?q?Hi?= Corp End");
+  });
+
+  it("treats the contact and the quote notification alike", () => {
+    const contact = buildContactNotification({
+      submissionId: 1,
+      receivedAt,
+      contact: { name: HOSTILE, email: "ann@example.com", phone: "", message: "Hello" },
+      salesEmail: SALES,
+      mailFrom: FROM,
+      timeZone: "America/New_York",
+    });
+    const routing = loadRouting({ BRANCH_EMAILS: {} });
+    const quote = buildQuoteNotification({
+      requestId: 1,
+      reference: "Q-8CJWGX",
+      receivedAt,
+      quote: {
+        company: HOSTILE,
+        name: HOSTILE,
+        email: "ann@example.com",
+        phone: null,
+        postalCode: null,
+        neededBy: null,
+        poReference: null,
+        items: [{ area: "labels", description: "4x6 labels", quantity: 24, unit: "roll", notes: null }],
+        labels: {
+          width: null,
+          height: null,
+          sizeUnit: null,
+          material: null,
+          adhesive: null,
+          core: null,
+          rollSize: null,
+          printer: null,
+        },
+        foam: { dimensions: null, weight: null, fragility: null, annualQuantity: null },
+      },
+      fileNames: [],
+      route: routeQuote(routing, { postalCode: null, areas: ["labels"] }, SALES),
+      mailFrom: FROM,
+      timeZone: "America/New_York",
+    });
+    for (const subject of [contact.subject, quote.subject]) {
+      expect(subject).toContain(headerSafe(HOSTILE, 100));
+      expect(subject).not.toMatch(/[\r\n\u0007\u2028\u202e]|=\?/);
+    }
+    expect(lineOf(contact.text, "Name")).toBe(`Name: ${bodyLine(HOSTILE)}`);
+    expect(lineOf(quote.text, "Name")).toBe(`Name: ${bodyLine(HOSTILE)}`);
+    expect(lineOf(quote.text, "Company")).toBe(`Company: ${bodyLine(HOSTILE)}`);
+    for (const text of [contact.text, quote.text]) expect(text).not.toMatch(/^Bcc:/m);
+  });
+});
