@@ -18,8 +18,8 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * scanners open every link in an e-mail, and some run the page's scripts in a headless browser
  * (docs/newsletter.md). Only the visitor's press on the button confirms, with or without JavaScript.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") ?? "";
   const state: State = await checkConfirmToken(context.services.db, token);
   const status = state === "ready" ? 200 : LINK_STATUS[state];
   return data({ state, token: state === "ready" ? token : "" }, { status, headers: NO_STORE });

@@ -35,16 +35,16 @@ const ONE_CLICK_VALUE = "One-Click";
  * takes an address and e-mails it a link, answering the same whether or not it is subscribed
  * (docs/newsletter.md).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token");
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token");
   if (token === null) return data<PageData>({ state: "request" }, { headers: NO_STORE });
   const check = await checkUnsubscribeToken(context.services.db, token);
   if (check === "ready") return data<PageData>({ state: "ready", token }, { headers: NO_STORE });
   return data<PageData>({ state: "invalid" }, { status: 400, headers: NO_STORE });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const token = new URL(request.url).searchParams.get("token");
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const token = url.searchParams.get("token");
   const body = await readFormFields(request, [ONE_CLICK_FIELD, ...NEWSLETTER_FIELDS]);
   if (!body.ok) {
     return data<PageData>(

@@ -9,8 +9,8 @@ import type { Route } from "./+types/not-found";
 /** Nothing here needs a script: the page is served without any (docs/decisions/0023). */
 export const handle = noScripts;
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
+export function loader({ url, context }: Route.LoaderArgs) {
+  const { pathname } = url;
   context.services.logger.warn({ path: pathname, event: "not_found" }, "page not found");
   return data({ path: pathname }, { status: 404 });
 }

@@ -27,8 +27,8 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   return merged;
 };
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const area = new URL(request.url).searchParams.get("area") ?? "";
+export function loader({ url, context }: Route.LoaderArgs) {
+  const area = url.searchParams.get("area") ?? "";
   return {
     area: isQuoteArea(area) ? area : "",
     token: signFormStart(context.services.formSecret, new Date()),

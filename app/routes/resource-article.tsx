@@ -22,22 +22,19 @@ export const handle = noScripts;
 
 // The text is read here and nowhere else in this module: the loader runs only on the server and at
 // prerender, so the browser gets the text in this page's HTML and .data file, not in a script bundle.
-export function loader({ params, request, context }: Route.LoaderArgs) {
+export function loader({ params, url, context }: Route.LoaderArgs) {
   const article = getArticle(params.slug);
   const body = article && getArticleBody(article.slug);
   if (!article || !body) {
     // Known articles are prerendered, so only unknown slugs reach the server here.
-    context.services.logger.warn(
-      { path: new URL(request.url).pathname, event: "not_found" },
-      "article not found",
-    );
+    context.services.logger.warn({ path: url.pathname, event: "not_found" }, "article not found");
     throw data(null, { status: 404, statusText: "Not Found" });
   }
   // The call to action's e-mail link, finished here: the page's scripts carry none of the drafts' texts.
   return { article, body, mailDrafts: inquiryDrafts([resources.article.cta.inquiry]) };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData, location, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
   const origin = siteOrigin(matches);
   if (!loaderData) {
     return buildMeta(

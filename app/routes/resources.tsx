@@ -20,11 +20,11 @@ const NO_STORE = { "Cache-Control": "no-store" };
 
 // The page's one e-mail draft is built here, on the server and at prerender, so the page's scripts
 // do not carry the texts of every draft the site has (the page sits at its script budget).
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ url }: Route.LoaderArgs) {
   const body = { quoteDraft: inquiryDraft(resources.catalog.quote.inquiry) };
   // A filtered URL is rendered on request and shows the search text typed into it: kept from caches,
   // like every answer that repeats what a visitor typed (docs/product.md#no-javascript).
-  return data(body, hasResourceFilters(new URL(request.url).searchParams) ? { headers: NO_STORE } : {});
+  return data(body, hasResourceFilters(url.searchParams) ? { headers: NO_STORE } : {});
 }
 
 export const shouldRevalidate = () => false;

@@ -20,8 +20,8 @@ export const handle = noScripts;
  * JavaScript (docs/search.md). A search that finds nothing is counted for the owner, by its
  * normalised text only, within the client's hourly budget of misses.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const query = cleanQuery(new URL(request.url).searchParams.get("q"));
+export function loader({ url, context }: Route.LoaderArgs) {
+  const query = cleanQuery(url.searchParams.get("q"));
   const result: SiteSearchResult | null = query ? siteSearch.search(query) : null;
   if (result?.total === 0) {
     // Counting must not slow the answer down or fail it: the page does not wait for the database.
@@ -34,7 +34,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   buildMeta(
     {
       title: pageTitle(loaderData?.query ? `${searchPage.title}: ${loaderData.query}` : searchPage.title),
