@@ -20,4 +20,7 @@ export default {
   buildDirectory: process.env.BUILD_DIR || "build",
   ssr: true,
   prerender: staticPages,
+  future: {
+    v8_middleware: true,
+  },
 } satisfies Config;

@@ -53,6 +53,14 @@ export interface RequestContext {
   upload?: QuoteUpload;
 }
 
+/*
+ * React Router hands loaders and actions a RouterContextProvider as `context` (middleware, always on
+ * from React Router 8). The server's handler makes one per request and copies the RequestContext's
+ * fields onto it (react-router-handler.server.ts), so a loader reads `context.services` as before.
+ * Not a createContext() key: server.ts and the app's server build are bundled apart, and each would
+ * get its own key object. While pages are prerendered at build time the provider is empty: the few
+ * loaders that run then (root, sitemap, robots) check for `services` before reading it.
+ */
 declare module "react-router" {
-  interface AppLoadContext extends RequestContext {}
+  interface RouterContextProvider extends RequestContext {}
 }

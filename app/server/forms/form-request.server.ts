@@ -5,11 +5,10 @@
  * same service with the server's services object, unchanged.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AppLoadContext } from "react-router";
 import type { FormInput, FormResult, FormText } from "~/forms/common";
 import { CONTACT_FIELDS } from "~/forms/contact";
 import { NEWSLETTER_FIELDS } from "~/forms/newsletter";
-import type { SiteServices } from "~/load-context";
+import type { RequestContext, SiteServices } from "~/load-context";
 import { submitContact } from "~/server/forms/contact.server";
 import { subscribeNewsletter } from "~/server/forms/newsletter.server";
 import { readBody } from "~/server/http/react-router-handler.server";
@@ -131,7 +130,7 @@ export async function submitFields(
 /** The contact form or the newsletter sign-up posted to a page, without JavaScript. */
 export async function handleFormPost(
   request: Request,
-  context: AppLoadContext,
+  context: Pick<RequestContext, "services" | "clientKey">,
   form: FormName,
 ): Promise<FormSubmission> {
   const { fields, service } = FORMS[form];

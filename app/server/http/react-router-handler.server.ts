@@ -81,7 +81,7 @@ export type AppHandler = (req: IncomingMessage, res: ServerResponse, target: Req
 export async function createReactRouterHandler(options: ReactRouterHandlerOptions): Promise<AppHandler> {
   // Imported here, not at the top: React picks its development or production build from NODE_ENV when it
   // is first loaded, and server.ts settles NODE_ENV before calling this.
-  const { createRequestHandler } = await import("react-router");
+  const { createRequestHandler, RouterContextProvider } = await import("react-router");
   const handleRequest = createRequestHandler(
     options.build,
     options.development ? "development" : "production",
@@ -121,11 +121,14 @@ export async function createReactRouterHandler(options: ReactRouterHandlerOption
     );
     const request = new Request(url, { method, headers, body, signal: controller.signal });
 
-    const response = await handleRequest(request, {
+    const fields: RequestContext = {
       ...options.loadContext(req),
       cspNonce: nonce,
       ...(upload ? { upload } : {}),
-    });
+    };
+    // Loaders read these fields from the context provider itself (load-context.ts).
+    const context = Object.assign(new RouterContextProvider(), fields);
+    const response = await handleRequest(request, context);
     const outgoing: Record<string, string | string[]> = {};
     for (const [name, value] of response.headers) if (name !== "set-cookie") outgoing[name] = value;
     const cookies = response.headers.getSetCookie();
