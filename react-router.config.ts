@@ -22,5 +22,6 @@ export default {
   prerender: staticPages,
   future: {
     v8_middleware: true,
+    v8_passThroughRequests: true,
   },
 } satisfies Config;
