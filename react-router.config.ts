@@ -20,11 +20,4 @@ export default {
   buildDirectory: process.env.BUILD_DIR || "build",
   ssr: true,
   prerender: staticPages,
-  future: {
-    v8_middleware: true,
-    v8_passThroughRequests: true,
-    v8_trailingSlashAwareDataRequests: true,
-    v8_viteEnvironmentApi: true,
-    v8_splitRouteModules: true,
-  },
 } satisfies Config;

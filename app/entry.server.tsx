@@ -7,9 +7,13 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
 import { handleWantsNoScripts } from "~/lib/page-scripts";
+import { requestContext } from "~/load-context";
 import { paintFirstStream } from "~/server/http/paint-first.server";
 
 export const streamTimeout = 5_000;
+
+// The key of the request context, for the server's handler: see load-context.ts.
+export { requestContext } from "~/load-context";
 
 /**
  * Renders a page on request. Its inline scripts carry the request's CSP nonce (set by the server in
@@ -27,8 +31,9 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // The load context is empty while pages are prerendered at build time.
-  const nonce: string | undefined = loadContext?.cspNonce;
+  // The request context is null while pages are prerendered at build time.
+  const site = loadContext.get(requestContext);
+  const nonce: string | undefined = site?.cspNonce;
   const scripts = pageHasScripts(routerContext);
   // A page without scripts (decision 0023) gets no hydration data either: React Router would stream it
   // in inline scripts that nothing reads.
@@ -81,8 +86,7 @@ export default function handleRequest(
           responseStatusCode = 500;
           // Errors before the shell is ready reject above and are logged by React Router.
           if (shellRendered) {
-            if (loadContext?.services)
-              loadContext.services.logger.error({ err: error }, "error while streaming a page");
+            if (site) site.services.logger.error({ err: error }, "error while streaming a page");
             else console.error(error);
           }
         },

@@ -1,3 +1,4 @@
+import { createContext, type RouterContext, type RouterContextProvider } from "react-router";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import type { QuoteUpload } from "~/server/quotes/quote-upload.server";
@@ -53,14 +54,23 @@ export interface RequestContext {
   upload?: QuoteUpload;
 }
 
-/*
- * React Router hands loaders and actions a RouterContextProvider as `context` (middleware, always on
- * from React Router 8). The server's handler makes one per request and copies the RequestContext's
- * fields onto it (react-router-handler.server.ts), so a loader reads `context.services` as before.
- * Not a createContext() key: server.ts and the app's server build are bundled apart, and each would
- * get its own key object. While pages are prerendered at build time the provider is empty: the few
- * loaders that run then (root, sitemap, robots) check for `services` before reading it.
+/**
+ * Where a request's RequestContext sits in the RouterContextProvider that React Router hands loaders
+ * and actions as `context` (React Router 8's middleware context). The server's handler sets it for
+ * each request (react-router-handler.server.ts), reading this key from the server build's entry
+ * (entry.server.tsx exports it): server.ts is bundled apart from the app, and a copy of this module
+ * there would make a key of its own. While pages are prerendered at build time nothing sets it, and
+ * it reads as null.
  */
-declare module "react-router" {
-  interface RouterContextProvider extends RequestContext {}
+export const requestContext: RouterContext<RequestContext | null> = createContext<RequestContext | null>(
+  null,
+);
+
+/** The request's context, for a loader or action that runs only on request (never while prerendering). */
+export function requestContextOf(context: Readonly<RouterContextProvider>): RequestContext {
+  const value = context.get(requestContext);
+  if (value === null) {
+    throw new Error("no request context: this loader or action runs on request only, not while prerendering");
+  }
+  return value;
 }

@@ -1,3 +1,4 @@
+import { requestContextOf } from "~/load-context";
 import { postOnlyResponse } from "~/server/forms/form-request.server";
 import { submitQuote } from "~/server/quotes/quote.server";
 import type { Route } from "./+types/api.quote";
@@ -6,7 +7,8 @@ import type { Route } from "./+types/api.quote";
  * POST /api/quote: the quote form sent by the page's script (XMLHttpRequest, for the upload
  * progress), answered as JSON `{ ok, title, message, reference?, fieldErrors? }`.
  */
-export async function action({ context }: Route.ActionArgs) {
+export async function action({ context: provider }: Route.ActionArgs) {
+  const context = requestContextOf(provider);
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (!context.upload) {
     return Response.json(

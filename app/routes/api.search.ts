@@ -1,4 +1,5 @@
 import type { SuggestionsResponse } from "~/lib/search-types";
+import { requestContextOf } from "~/load-context";
 import { cleanQuery } from "~/server/search/normalize.server";
 import { siteSearch } from "~/server/search/site-index.server";
 import type { Route } from "./+types/api.search";
@@ -7,7 +8,8 @@ import type { Route } from "./+types/api.search";
  * GET /api/search?q=: the header's suggestions as JSON, the few best results for the words typed so
  * far. Whatever arrives in `q` gets an answer (an empty list at worst), never an error page.
  */
-export function loader({ url, context }: Route.LoaderArgs) {
+export function loader({ url, context: provider }: Route.LoaderArgs) {
+  const context = requestContextOf(provider);
   const query = cleanQuery(url.searchParams.get("q"));
   let body: SuggestionsResponse = { query, total: 0, suggestions: [] };
   if (query) {

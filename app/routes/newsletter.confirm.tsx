@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { newsletterPages } from "~/content/newsletter-pages";
 import { buildMeta, pageTitle } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
+import { requestContextOf } from "~/load-context";
 import { readFormFields } from "~/server/forms/form-request.server";
 import { checkConfirmToken } from "~/server/newsletter/links.server";
 import { confirmSubscription, LINK_STATUS } from "~/server/newsletter/subscriptions.server";
@@ -18,14 +19,16 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * scanners open every link in an e-mail, and some run the page's scripts in a headless browser
  * (docs/newsletter.md). Only the visitor's press on the button confirms, with or without JavaScript.
  */
-export async function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ url, context: provider }: Route.LoaderArgs) {
+  const context = requestContextOf(provider);
   const token = url.searchParams.get("token") ?? "";
   const state: State = await checkConfirmToken(context.services.db, token);
   const status = state === "ready" ? 200 : LINK_STATUS[state];
   return data({ state, token: state === "ready" ? token : "" }, { status, headers: NO_STORE });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: provider }: Route.ActionArgs) {
+  const context = requestContextOf(provider);
   const body = await readFormFields(request, ["token"]);
   const outcome = body.ok ? await confirmSubscription(context.services, body.fields.token) : "invalid";
   const state: State = outcome === "unsubscribed" ? "invalid" : outcome;

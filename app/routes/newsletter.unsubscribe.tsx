@@ -8,6 +8,7 @@ import type { FieldErrors } from "~/forms/common";
 import { NEWSLETTER_FIELDS, type NewsletterField, newsletterValues } from "~/forms/newsletter";
 import { buildMeta, pageTitle } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
+import { requestContextOf } from "~/load-context";
 import { readFormFields } from "~/server/forms/form-request.server";
 import { checkUnsubscribeToken } from "~/server/newsletter/links.server";
 import { requestUnsubscribeLink, unsubscribeWithToken } from "~/server/newsletter/subscriptions.server";
@@ -35,7 +36,8 @@ const ONE_CLICK_VALUE = "One-Click";
  * takes an address and e-mails it a link, answering the same whether or not it is subscribed
  * (docs/newsletter.md).
  */
-export async function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ url, context: provider }: Route.LoaderArgs) {
+  const context = requestContextOf(provider);
   const token = url.searchParams.get("token");
   if (token === null) return data<PageData>({ state: "request" }, { headers: NO_STORE });
   const check = await checkUnsubscribeToken(context.services.db, token);
@@ -43,7 +45,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return data<PageData>({ state: "invalid" }, { status: 400, headers: NO_STORE });
 }
 
-export async function action({ request, url, context }: Route.ActionArgs) {
+export async function action({ request, url, context: provider }: Route.ActionArgs) {
+  const context = requestContextOf(provider);
   const token = url.searchParams.get("token");
   const body = await readFormFields(request, [ONE_CLICK_FIELD, ...NEWSLETTER_FIELDS]);
   if (!body.ok) {

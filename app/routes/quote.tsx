@@ -12,6 +12,7 @@ import {
 import { withPastedRows } from "~/forms/quote-paste";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
+import { requestContextOf } from "~/load-context";
 import { submitQuote } from "~/server/quotes/quote.server";
 import { countRowsPost } from "~/server/quotes/quote-limits.server";
 import { signFormStart } from "~/server/quotes/quote-token.server";
@@ -27,7 +28,8 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   return merged;
 };
 
-export function loader({ url, context }: Route.LoaderArgs) {
+export function loader({ url, context: provider }: Route.LoaderArgs) {
+  const context = requestContextOf(provider);
   const area = url.searchParams.get("area") ?? "";
   return {
     area: isQuoteArea(area) ? area : "",
@@ -36,7 +38,8 @@ export function loader({ url, context }: Route.LoaderArgs) {
 }
 
 /** The form posted without JavaScript (multipart to this page): 'Add rows' or 'Send'. */
-export async function action({ context }: Route.ActionArgs) {
+export async function action({ context: provider }: Route.ActionArgs) {
+  const context = requestContextOf(provider);
   const upload = context.upload;
   if (!upload) {
     const body: QuoteActionData = {

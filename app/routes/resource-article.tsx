@@ -15,6 +15,7 @@ import { inquiryDrafts } from "~/lib/inquiry-drafts";
 import { noScripts } from "~/lib/page-scripts";
 import { buildMeta, pageTitle } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
+import { requestContextOf } from "~/load-context";
 import type { Route } from "./+types/resource-article";
 
 /** Nothing here needs a script: the page is served without any (docs/decisions/0023). */
@@ -27,7 +28,10 @@ export function loader({ params, url, context }: Route.LoaderArgs) {
   const body = article && getArticleBody(article.slug);
   if (!article || !body) {
     // Known articles are prerendered, so only unknown slugs reach the server here.
-    context.services.logger.warn({ path: url.pathname, event: "not_found" }, "article not found");
+    requestContextOf(context).services.logger.warn(
+      { path: url.pathname, event: "not_found" },
+      "article not found",
+    );
     throw data(null, { status: 404, statusText: "Not Found" });
   }
   // The call to action's e-mail link, finished here: the page's scripts carry none of the drafts' texts.

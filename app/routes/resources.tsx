@@ -13,6 +13,7 @@ import { inquiryDraft } from "~/lib/inquiry-drafts";
 import { hasResourceFilters } from "~/lib/resource-search";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
+import { requestContextOf } from "~/load-context";
 import { formResultHeaders, handleFormPost } from "~/server/forms/form-request.server";
 import type { Route } from "./+types/resources";
 
@@ -35,7 +36,8 @@ export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.resourc
  * The newsletter signup posted without JavaScript (docs/product.md#no-javascript): the page answers with
  * the outcome.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: provider }: Route.ActionArgs) {
+  const context = requestContextOf(provider);
   const { result, fields } = await handleFormPost(request, context, "newsletter");
   const body: NewsletterActionData = {
     ok: result.ok,

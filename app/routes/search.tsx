@@ -7,6 +7,7 @@ import { noScripts } from "~/lib/page-scripts";
 import { isSitePath, type SearchHit, type SiteSearchResult, type TextPiece } from "~/lib/search-types";
 import { buildMeta, pageTitle } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
+import { requestContextOf } from "~/load-context";
 import { recordSearchMiss } from "~/server/search/misses.server";
 import { cleanQuery } from "~/server/search/normalize.server";
 import { siteSearch } from "~/server/search/site-index.server";
@@ -20,7 +21,8 @@ export const handle = noScripts;
  * JavaScript (docs/search.md). A search that finds nothing is counted for the owner, by its
  * normalised text only, within the client's hourly budget of misses.
  */
-export function loader({ url, context }: Route.LoaderArgs) {
+export function loader({ url, context: provider }: Route.LoaderArgs) {
+  const context = requestContextOf(provider);
   const query = cleanQuery(url.searchParams.get("q"));
   const result: SiteSearchResult | null = query ? siteSearch.search(query) : null;
   if (result?.total === 0) {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ServerBuild } from "react-router";
+import type { RouterContext, ServerBuild } from "react-router";
 import type { RequestContext } from "~/load-context";
 import { takeQuoteUpload } from "~/server/quotes/quote-upload.server";
 import { createNonce, pagePolicy } from "./csp.server";
@@ -71,6 +71,22 @@ export interface ReactRouterHandlerOptions {
   protocol: (req: IncomingMessage) => "http" | "https";
 }
 
+/** What the app's server entry exports besides React Router's own (entry.server.tsx). */
+interface SiteServerEntry {
+  requestContext?: RouterContext<RequestContext | null>;
+}
+
+/**
+ * The key loaders read the request context under. It comes from the server build itself: this module
+ * is bundled apart from the app, and a key made here would not be the one the app's loaders look up.
+ */
+function requestContextKey(build: ServerBuild): RouterContext<RequestContext | null> {
+  // The entry module's type lists React Router's exports only; ours is checked here.
+  const key = (build.entry.module as SiteServerEntry).requestContext;
+  if (!key) throw new Error("the server build's entry (entry.server.tsx) exports no requestContext");
+  return key;
+}
+
 export type AppHandler = (req: IncomingMessage, res: ServerResponse, target: RequestTarget) => Promise<void>;
 
 /**
@@ -86,6 +102,12 @@ export async function createReactRouterHandler(options: ReactRouterHandlerOption
     options.build,
     options.development ? "development" : "production",
   );
+  const builds = options.build;
+  // In development the build is asked for on each request (it changes as files are edited), and so is its key.
+  const contextKey =
+    typeof builds === "function"
+      ? async () => requestContextKey(await builds())
+      : () => requestContextKey(builds);
 
   return async (req, res, target) => {
     // Pages rendered on request carry a fresh nonce on each inline script; see entry.server.tsx.
@@ -121,13 +143,12 @@ export async function createReactRouterHandler(options: ReactRouterHandlerOption
     );
     const request = new Request(url, { method, headers, body, signal: controller.signal });
 
-    const fields: RequestContext = {
+    const context = new RouterContextProvider();
+    context.set(await contextKey(), {
       ...options.loadContext(req),
       cspNonce: nonce,
       ...(upload ? { upload } : {}),
-    };
-    // Loaders read these fields from the context provider itself (load-context.ts).
-    const context = Object.assign(new RouterContextProvider(), fields);
+    });
     const response = await handleRequest(request, context);
     const outgoing: Record<string, string | string[]> = {};
     for (const [name, value] of response.headers) if (name !== "set-cookie") outgoing[name] = value;
