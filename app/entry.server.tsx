@@ -3,10 +3,11 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
 import { handleWantsNoScripts } from "~/lib/page-scripts";
+import { requestContext } from "~/load-context";
 import { paintFirstStream } from "~/server/http/paint-first.server";
 
 export const streamTimeout = 5_000;
@@ -25,13 +26,14 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // The load context is empty while pages are prerendered at build time.
-  const nonce: string | undefined = loadContext?.cspNonce;
+  // The request context is null while pages are prerendered at build time.
+  const site = loadContext.get(requestContext);
+  const nonce: string | undefined = site?.cspNonce;
   const scripts = pageHasScripts(routerContext);
   // A page without scripts (decision 0023) gets no hydration data either: React Router would stream it
   // in inline scripts that nothing reads.
@@ -84,8 +86,7 @@ export default function handleRequest(
           responseStatusCode = 500;
           // Errors before the shell is ready reject above and are logged by React Router.
           if (shellRendered) {
-            if (loadContext?.services)
-              loadContext.services.logger.error({ err: error }, "error while streaming a page");
+            if (site) site.services.logger.error({ err: error }, "error while streaming a page");
             else console.error(error);
           }
         },

@@ -1,3 +1,4 @@
+import { createContext, type RouterContext, type RouterContextProvider } from "react-router";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import type { Routing } from "~/server/routing/routing.server";
@@ -61,6 +62,22 @@ export interface RequestContext {
   streamedBody?: unknown;
 }
 
-declare module "react-router" {
-  interface AppLoadContext extends RequestContext {}
+/**
+ * Where a request's RequestContext sits in the RouterContextProvider that React Router hands loaders
+ * and actions as `context` (React Router 8's middleware context). The server's handler sets it for
+ * each request (react-router-handler.server.ts); the handler and the routes are in one server build,
+ * so they share this key. While pages are prerendered at build time nothing sets it, and it reads as
+ * null.
+ */
+export const requestContext: RouterContext<RequestContext | null> = createContext<RequestContext | null>(
+  null,
+);
+
+/** The request's context, for a loader or action that runs only on request (never while prerendering). */
+export function requestContextOf(context: Readonly<RouterContextProvider>): RequestContext {
+  const value = context.get(requestContext);
+  if (value === null) {
+    throw new Error("no request context: this loader or action runs on request only, not while prerendering");
+  }
+  return value;
 }

@@ -16,6 +16,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { useNonce } from "~/lib/nonce";
 import { SPECULATION_RULES, usePageScripts } from "~/lib/page-scripts";
 import { ORIGIN_PLACEHOLDER } from "~/lib/site";
+import { requestContext } from "~/load-context";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -29,7 +30,7 @@ export const links: LinksFunction = () => [
  * while pages are prerendered at build time, a placeholder the server replaces when it loads them.
  */
 export function loader({ context }: Route.LoaderArgs) {
-  return { origin: context?.services?.siteUrl || ORIGIN_PLACEHOLDER };
+  return { origin: context.get(requestContext)?.services.siteUrl || ORIGIN_PLACEHOLDER };
 }
 
 // The origin never changes while the site runs: no navigation needs to ask for it again.

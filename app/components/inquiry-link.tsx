@@ -13,7 +13,7 @@ function draftsIn(data: unknown): MailDrafts | undefined {
 function useMailDraft(inquiry: InquiryId): MailDraft {
   const matches = useMatches();
   for (const match of matches) {
-    const draft = draftsIn(match.data)?.[inquiry];
+    const draft = draftsIn(match.loaderData)?.[inquiry];
     if (draft) return draft;
   }
   throw new Error(`No e-mail draft for "${inquiry}": the page's loader returns it in mailDrafts`);

@@ -1,6 +1,7 @@
 import { postOnlyResponse } from "~/features/leads/form-request.server";
 import { submitQuote } from "~/features/quote/quote.server";
 import { quoteUploadOf } from "~/features/quote/quote-upload.server";
+import { requestContextOf } from "~/load-context";
 import type { Route } from "./+types/api.quote";
 
 /**
@@ -8,7 +9,8 @@ import type { Route } from "./+types/api.quote";
  * progress), answered as JSON `{ ok, title, message, reference?, filesNotArrived?, fieldErrors? }`
  * (`filesNotArrived`: the files that timed out, the request stored without them).
  */
-export async function action({ context }: Route.ActionArgs) {
+export async function action({ context: provider }: Route.ActionArgs) {
+  const context = requestContextOf(provider);
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   const upload = quoteUploadOf(context);
   if (!upload) {

@@ -12,6 +12,7 @@ import { QuoteCard } from "~/features/contact/quote-card";
 import { formResultHeaders, handleFormPost } from "~/features/leads/form-request.server";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
+import { requestContextOf } from "~/load-context";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.contact, siteOrigin(matches));
@@ -20,7 +21,8 @@ export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.contact
  * The form posted without JavaScript (docs/product.md#field-errors): the page answers with the outcome,
  * and a refused post comes back with what was sent and each invalid field's message.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: provider }: Route.ActionArgs) {
+  const context = requestContextOf(provider);
   const prefill = await readPrefill(request);
   // The home page's form carried its fields here (docs/product.md#home-message-form): fill the form in,
   // send nothing. The typed text is in the page, so no cache may keep it.

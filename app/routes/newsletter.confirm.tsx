@@ -7,6 +7,7 @@ import { BrokenLink, NewsletterPage } from "~/features/newsletter/newsletter-pag
 import { confirmSubscription, LINK_STATUS } from "~/features/newsletter/subscriptions.server";
 import { buildMeta, pageTitle } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
+import { requestContextOf } from "~/load-context";
 import type { Route } from "./+types/newsletter.confirm";
 
 type State = "ready" | "confirmed" | "invalid" | "expired" | "used";
@@ -18,14 +19,16 @@ const NO_STORE = { "Cache-Control": "no-store" };
  * scanners open every link in an e-mail, and some run the page's scripts in a headless browser
  * (docs/newsletter.md). Only the visitor's press on the button confirms, with or without JavaScript.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export async function loader({ url, context: provider }: Route.LoaderArgs) {
+  const context = requestContextOf(provider);
+  const token = url.searchParams.get("token") ?? "";
   const state: State = await checkConfirmToken(context.services.db, token);
   const status = state === "ready" ? 200 : LINK_STATUS[state];
   return data({ state, token: state === "ready" ? token : "" }, { status, headers: NO_STORE });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: provider }: Route.ActionArgs) {
+  const context = requestContextOf(provider);
   const body = await readFormFields(request, ["token"]);
   const outcome = body.ok ? await confirmSubscription(context.services, body.fields.token) : "invalid";
   const state: State = outcome === "unsubscribed" ? "invalid" : outcome;

@@ -11,6 +11,7 @@ import { NEWSLETTER_FIELDS, type NewsletterField, newsletterValues } from "~/fea
 import { requestUnsubscribeLink, unsubscribeWithToken } from "~/features/newsletter/subscriptions.server";
 import { buildMeta, pageTitle } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
+import { requestContextOf } from "~/load-context";
 import type { Route } from "./+types/newsletter.unsubscribe";
 
 type PageData =
@@ -35,16 +36,18 @@ const ONE_CLICK_VALUE = "One-Click";
  * takes an address and e-mails it a link, answering the same whether or not it is subscribed
  * (docs/newsletter.md).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token");
+export async function loader({ url, context: provider }: Route.LoaderArgs) {
+  const context = requestContextOf(provider);
+  const token = url.searchParams.get("token");
   if (token === null) return data<PageData>({ state: "request" }, { headers: NO_STORE });
   const check = await checkUnsubscribeToken(context.services.db, token);
   if (check === "ready") return data<PageData>({ state: "ready", token }, { headers: NO_STORE });
   return data<PageData>({ state: "invalid" }, { status: 400, headers: NO_STORE });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const token = new URL(request.url).searchParams.get("token");
+export async function action({ request, url, context: provider }: Route.ActionArgs) {
+  const context = requestContextOf(provider);
+  const token = url.searchParams.get("token");
   const body = await readFormFields(request, [ONE_CLICK_FIELD, ...NEWSLETTER_FIELDS]);
   if (!body.ok) {
     return data<PageData>(

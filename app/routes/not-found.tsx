@@ -4,13 +4,15 @@ import { Button } from "~/components/ui/button";
 import { noScripts } from "~/lib/page-scripts";
 import { buildMeta, pageTitle } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
+import { requestContextOf } from "~/load-context";
 import type { Route } from "./+types/not-found";
 
 /** Nothing here needs a script: the page is served without any (docs/decisions/0023). */
 export const handle = noScripts;
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
+export function loader({ url, context: provider }: Route.LoaderArgs) {
+  const context = requestContextOf(provider);
+  const { pathname } = url;
   context.services.logger.warn({ path: pathname, event: "not_found" }, "page not found");
   return data({ path: pathname }, { status: 404 });
 }

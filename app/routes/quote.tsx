@@ -20,6 +20,7 @@ import { sentSummary } from "~/features/quote/sent-summary";
 import { cleanQuery } from "~/features/search/normalize.server";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
+import { requestContextOf } from "~/load-context";
 import { tooManyRequests } from "~/server/rate-limit.server";
 import type { Route } from "./+types/quote";
 
@@ -32,8 +33,9 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   return merged;
 };
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+export function loader({ url, context: provider }: Route.LoaderArgs) {
+  const context = requestContextOf(provider);
+  const params = url.searchParams;
   const requested = params.get("area") ?? "";
   const area = isQuoteArea(requested) ? requested : "";
   return {
@@ -45,7 +47,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The form posted without JavaScript (multipart to this page): 'Add item', 'Turn the list into items' or 'Send'. */
-export async function action({ context }: Route.ActionArgs) {
+export async function action({ context: provider }: Route.ActionArgs) {
+  const context = requestContextOf(provider);
   const upload = quoteUploadOf(context);
   if (!upload) {
     const body: QuoteActionData = {

@@ -15,6 +15,7 @@ import { inquiryDrafts } from "~/lib/inquiry-drafts";
 import { noScripts } from "~/lib/page-scripts";
 import { buildMeta, pageTitle } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
+import { requestContextOf } from "~/load-context";
 import type { Route } from "./+types/resource-article";
 
 /** Nothing here needs a script: the page is served without any (docs/decisions/0023). */
@@ -22,13 +23,13 @@ export const handle = noScripts;
 
 // The text is read here and nowhere else in this module: the loader runs only on the server and at
 // prerender, so the browser gets the text in this page's HTML and .data file, not in a script bundle.
-export function loader({ params, request, context }: Route.LoaderArgs) {
+export function loader({ params, url, context }: Route.LoaderArgs) {
   const article = getArticle(params.slug);
   const body = article && getArticleBody(article.slug);
   if (!article || !body) {
     // Known articles are prerendered, so only unknown slugs reach the server here.
-    context.services.logger.warn(
-      { path: new URL(request.url).pathname, event: "not_found" },
+    requestContextOf(context).services.logger.warn(
+      { path: url.pathname, event: "not_found" },
       "article not found",
     );
     throw data(null, { status: 404, statusText: "Not Found" });
@@ -37,7 +38,7 @@ export function loader({ params, request, context }: Route.LoaderArgs) {
   return { article, body, mailDrafts: inquiryDrafts([resources.article.cta.inquiry]) };
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData, location, matches }) => {
+export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {
   const origin = siteOrigin(matches);
   if (!loaderData) {
     return buildMeta(

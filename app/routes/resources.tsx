@@ -15,17 +15,18 @@ import { inquiryDraft } from "~/lib/inquiry-drafts";
 import { hasResourceFilters } from "~/lib/resource-search";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
+import { requestContextOf } from "~/load-context";
 import type { Route } from "./+types/resources";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
 // The page's one e-mail draft is built here, on the server and at prerender, so the page's scripts
 // do not carry the texts of every draft the site has (the page sits at its script budget).
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ url }: Route.LoaderArgs) {
   const body = { quoteDraft: inquiryDraft(resources.catalog.quote.inquiry) };
   // A filtered URL is rendered on request and shows the search text typed into it: kept from caches,
   // like every answer that repeats what a visitor typed (docs/product.md#no-javascript).
-  return data(body, hasResourceFilters(new URL(request.url).searchParams) ? { headers: NO_STORE } : {});
+  return data(body, hasResourceFilters(url.searchParams) ? { headers: NO_STORE } : {});
 }
 
 export const shouldRevalidate = () => false;
@@ -36,7 +37,8 @@ export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.resourc
  * The newsletter signup posted without JavaScript (docs/product.md#no-javascript): the page answers with
  * the outcome.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context: provider }: Route.ActionArgs) {
+  const context = requestContextOf(provider);
   const { result, fields } = await handleFormPost(request, context, newsletterFormApi);
   const body: NewsletterActionData = {
     ok: result.ok,

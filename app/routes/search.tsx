@@ -13,6 +13,7 @@ import { noScripts } from "~/lib/page-scripts";
 import { isSitePath, type SearchHit, type SiteSearchResult, type TextPiece } from "~/lib/search-types";
 import { buildMeta, pageTitle } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
+import { requestContextOf } from "~/load-context";
 import type { Route } from "./+types/search";
 
 /** Nothing here needs a script: the page is served without any (docs/decisions/0023). */
@@ -23,8 +24,9 @@ export const handle = noScripts;
  * JavaScript (docs/search.md). A search that finds nothing is counted for the owner, by its
  * normalised text only, within the client's hourly budget of misses.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const query = cleanQuery(new URL(request.url).searchParams.get("q"));
+export function loader({ url, context: provider }: Route.LoaderArgs) {
+  const context = requestContextOf(provider);
+  const query = cleanQuery(url.searchParams.get("q"));
   const result: SiteSearchResult | null = query ? siteSearch.search(query) : null;
   if (result?.total === 0) {
     // Counting must not slow the answer down or fail it: the page does not wait for the database.
@@ -37,7 +39,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches }) =>
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   buildMeta(
     {
       title: pageTitle(loaderData?.query ? `${searchPage.title}: ${loaderData.query}` : searchPage.title),

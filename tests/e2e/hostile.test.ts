@@ -403,6 +403,8 @@ function fuzzCases(seed: number, count: number): FuzzCase[] {
     ...["/", "/about", "/products", "/contact", "/resources", "/protective-packaging", "/healthz"],
     ...["/api/contact", "/api/newsletter", "/about.data", "/_root.data", "/nope", "/nope.data", "/services"],
     ...["/sitemap.xml", "/robots.txt", "/thermal-ribbons", "/resources/articles/choosing-label-face-stock"],
+    // The root's data URL from React Router 8 (trailing-slash-aware data requests).
+    ...["/_.data", "/about/_.data"],
   ];
   const hostileTargets = [
     ...[

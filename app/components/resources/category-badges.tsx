@@ -18,7 +18,9 @@ export function CategoryBadges() {
           return (
             <li key={category}>
               <Link
-                to={`?${documentParams.category}=${value}#${resourceSectionIds.documents}`}
+                // The page's own path, not a bare `?…`: React Router 8 resolves that against the URL the
+                // page was prerendered at, /resources/, and the link would go through a redirect.
+                to={`/resources?${documentParams.category}=${value}#${resourceSectionIds.documents}`}
                 className="inline-flex items-center rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-white ring-1 ring-white/25 transition-colors hover:bg-amber hover:text-navy focus-visible:ring-3 focus-visible:ring-amber focus-visible:outline-none"
               >
                 {brochureCategoryLabels[category]}

@@ -5,9 +5,8 @@
  * same service with the server's services object, unchanged.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AppLoadContext } from "react-router";
 import type { FormInput, FormResult, FormText } from "~/features/leads/form-input";
-import type { SiteServices } from "~/load-context";
+import type { RequestContext, SiteServices } from "~/load-context";
 import { readBody } from "~/server/http/react-router-handler.server";
 
 /** A form post's fields as sent, text only, each once. */
@@ -127,7 +126,7 @@ export async function submitFields(
 /** The contact form or the newsletter sign-up posted to a page, without JavaScript. */
 export async function handleFormPost(
   request: Request,
-  context: AppLoadContext,
+  context: Pick<RequestContext, "services" | "clientKey">,
   { fields, service }: FormApi,
 ): Promise<FormSubmission> {
   return submitFields(await readFormFields(request, fields), service, context.services, context.clientKey);

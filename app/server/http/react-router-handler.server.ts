@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "react-router";
-import type { RequestContext } from "~/load-context";
+import { type RequestContext, requestContext } from "~/load-context";
 import { createNonce, pagePolicy } from "./csp.server";
 import type { RequestTarget } from "./request-target.server";
 
@@ -89,7 +89,7 @@ export type AppHandler = (
 export async function createReactRouterHandler(options: ReactRouterHandlerOptions): Promise<AppHandler> {
   // Imported here, not at the top: React picks its development or production build from NODE_ENV when it
   // is first loaded, and server.ts settles NODE_ENV before calling this.
-  const { createRequestHandler } = await import("react-router");
+  const { createRequestHandler, RouterContextProvider } = await import("react-router");
   const handleRequest = createRequestHandler(
     options.build,
     options.development ? "development" : "production",
@@ -127,11 +127,13 @@ export async function createReactRouterHandler(options: ReactRouterHandlerOption
     );
     const request = new Request(url, { method, headers, body, signal: controller.signal });
 
-    const response = await handleRequest(request, {
+    const context = new RouterContextProvider();
+    context.set(requestContext, {
       ...options.loadContext(req),
       cspNonce: nonce,
       ...(streamed ? { streamedBody: streamed.body } : {}),
     });
+    const response = await handleRequest(request, context);
     const outgoing: Record<string, string | string[]> = {};
     for (const [name, value] of response.headers) if (name !== "set-cookie") outgoing[name] = value;
     const cookies = response.headers.getSetCookie();
