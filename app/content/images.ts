@@ -147,4 +147,3 @@ export function fallbackWidth(name: ImageName): number {
 export const ogImagePath = "/images/og-default.png";
 export const ogImageWidth = 1200;
 export const ogImageHeight = 630;
-export const ogImageAlt = "Ridgeline Industrial Supply";

@@ -38,7 +38,6 @@ export type BrochureCategory = z.infer<typeof brochureCategorySchema>;
 export type BrochureId = z.infer<typeof brochureIdSchema>;
 export type InquiryId = z.infer<typeof inquiryIdSchema>;
 export type ProductSectionId = z.infer<typeof productSectionIdSchema>;
-export type HomeCategoryId = z.infer<typeof homeCategoryIdSchema>;
 export type IconName = z.infer<typeof iconNameSchema>;
 
 const heroSchema = z.object({ heading: text, lead: text });
@@ -50,7 +49,6 @@ const formFieldSchema = z.object({ label: text, placeholder: text });
 export type Hero = z.infer<typeof heroSchema>;
 export type IconCard = z.infer<typeof iconCardSchema>;
 export type NamedText = z.infer<typeof namedTextSchema>;
-export type FormField = z.infer<typeof formFieldSchema>;
 
 // ---- Inquiries (prefilled e-mail drafts) ----
 
@@ -106,8 +104,6 @@ export const homeContentSchema = z.object({
   }),
 });
 
-export type CategoryCard = z.infer<typeof categoryCardSchema>;
-export type Testimonial = z.infer<typeof testimonialSchema>;
 export type HomeContent = z.infer<typeof homeContentSchema>;
 
 // ---- Products ----

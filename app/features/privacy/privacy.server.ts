@@ -114,8 +114,6 @@ export async function exportPersonalData(db: Database, address: string) {
   };
 }
 
-export type PersonalData = Awaited<ReturnType<typeof exportPersonalData>>;
-
 export interface ForgetCounts {
   contactSubmissions: number;
   quoteRequests: number;

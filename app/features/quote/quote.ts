@@ -317,7 +317,6 @@ export const QUOTE_ERRORS = {
   unitInvalid: { title: "Invalid Unit", message: "Please choose a unit from the list." },
   sizeUnitInvalid: { title: "Invalid Size Unit", message: "Please choose inches or millimetres." },
 } as const satisfies Record<string, FormText>;
-export type QuoteErrorKey = keyof typeof QUOTE_ERRORS;
 
 export const QUOTE_SUCCESS: FormText = {
   title: "Quote Request Sent!",
@@ -360,7 +359,6 @@ export const quoteSchema = z.object({
 });
 
 export type QuoteInput = z.output<typeof quoteSchema>;
-export type QuoteItem = QuoteInput["items"][number];
 
 /** Field key (as in itemErrorKey: `email`, `items.2.quantity`, `files`) to the message shown beside that field. */
 export type QuoteFieldErrors = FieldErrors;

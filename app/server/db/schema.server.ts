@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Kysely, Selectable } from "kysely";
+import type { Generated, Kysely, Selectable } from "kysely";
 
 /*
  * Every timestamp column holds an ISO-8601 UTC string written by the application
@@ -216,9 +216,6 @@ export interface DB {
 
 export type Database = Kysely<DB>;
 
-export type ContactSubmission = Selectable<ContactSubmissionTable>;
-export type NewContactSubmission = Insertable<ContactSubmissionTable>;
-export type NewsletterSubscription = Selectable<NewsletterSubscriptionTable>;
 export type OutboxMessage = Selectable<EmailOutboxTable>;
 
 export function isoTime(date: Date): IsoTimestamp {
