@@ -15,13 +15,17 @@ const SALES = "sales@ridgeline-supply.example";
 const FROM = "Ridgeline Website <website@ridgeline-supply.example>";
 const receivedAt = new Date("2026-11-24T15:47:00.000Z");
 
+/** What must never reach a header: line breaks, a control character, a line separator, a bidi override. */
+const UNSAFE = ["\r", "\n", "\u0007", "\u2028", "\u202e"];
+const unsafeIn = (text: string) => UNSAFE.filter((char) => text.includes(char));
+
 const lineOf = (text: string, label: string) =>
   text.split("\n").find((line) => line.startsWith(`${label}: `));
 
 describe("e-mail text", () => {
   it("makes a header one plain line: no breaks, controls, bidirectional controls or encoded words", () => {
     const header = headerSafe(HOSTILE, 100);
-    expect(header).not.toMatch(/[\r\n\u0007\u2028\u202e]/);
+    expect(unsafeIn(header)).toEqual([]);
     expect(header).not.toContain("=?");
     expect(header).toBe("Ann Bcc: victim@example.com Corp End");
     expect(headerSafe("x".repeat(150), 100)).toHaveLength(100);
@@ -73,7 +77,8 @@ describe("e-mail text", () => {
     });
     for (const subject of [contact.subject, quote.subject]) {
       expect(subject).toContain(headerSafe(HOSTILE, 100));
-      expect(subject).not.toMatch(/[\r\n\u0007\u2028\u202e]|=\?/);
+      expect(unsafeIn(subject)).toEqual([]);
+      expect(subject).not.toContain("=?");
     }
     expect(lineOf(contact.text, "Name")).toBe(`Name: ${bodyLine(HOSTILE)}`);
     expect(lineOf(quote.text, "Name")).toBe(`Name: ${bodyLine(HOSTILE)}`);

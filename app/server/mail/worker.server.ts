@@ -1,6 +1,12 @@
-import { toCount, writeStatement } from "~/server/db/database.server";
+import { writeStatement } from "~/server/db/database.server";
 import { type Database, isoTime, type OutboxMessage } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
+import {
+  ATTACHMENT_BYTES_IN_FLIGHT,
+  attachmentBytes,
+  attachmentsOf,
+  byteAllowance,
+} from "~/server/mail/attachment-allowance.server";
 import { type ClaimedMessage, type ClaimOrder, claimMessage } from "~/server/mail/claim.server";
 import { emailFromRow } from "~/server/mail/outbox.server";
 import type { MailTransport } from "~/server/mail/transport.server";
@@ -59,58 +65,6 @@ export interface MailWorker {
 
 export interface StoppedMailWorker extends MailWorker {
   start(): void;
-}
-
-/**
- * Two quote requests' worth of files (25 MB each, docs/quotes.md). Reading a file costs about twice
- * its size for a moment on SQLite (SQLite's copy and the driver's Buffer) and up to six times on
- * PostgreSQL (it arrives as hex), so the files in the mail path stay within about 100 MB and 300 MB
- * however many lanes run and however many quotes arrive at once
- * (docs/decisions/0025-attachment-memory.md).
- */
-export const ATTACHMENT_BYTES_IN_FLIGHT = 50 * 1024 * 1024;
-
-/**
- * Bytes handed out up to a limit, to whoever asks first: `take(n)` resolves once n bytes fit (a
- * request over the whole limit waits until nothing else is out, then takes all of it) and returns the
- * function that gives them back.
- */
-export function byteAllowance(limit: number): {
-  take(bytes: number): Promise<() => void>;
-  readonly out: number;
-} {
-  let out = 0;
-  const waiting: Array<{ bytes: number; grant(): void }> = [];
-  const grantWaiting = () => {
-    while (waiting.length > 0) {
-      const next = waiting[0];
-      if (!next || out + next.bytes > limit) return;
-      waiting.shift();
-      next.grant();
-    }
-  };
-  return {
-    get out() {
-      return out;
-    },
-    take(requested) {
-      const bytes = Math.min(Math.max(0, requested), limit);
-      return new Promise((resolve) => {
-        const grant = () => {
-          out += bytes;
-          let given = false;
-          resolve(() => {
-            if (given) return;
-            given = true;
-            out -= bytes;
-            grantWaiting();
-          });
-        };
-        waiting.push({ bytes, grant });
-        grantWaiting();
-      });
-    },
-  };
 }
 
 /** 30 s, 1 min, 2 min, ... capped at maxDelayMs. */
@@ -200,11 +154,11 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
     let giveBack: (() => void) | undefined;
     try {
       if (message.has_attachments)
-        giveBack = await attachmentAllowance.take(await attachmentBytes(message.id));
+        giveBack = await attachmentAllowance.take(await attachmentBytes(db, message.id));
       const result = await transport.send({
         ...emailFromRow(message),
         messageId: messageIdFor(message),
-        attachments: message.has_attachments ? await attachmentsOf(message.id) : [],
+        attachments: message.has_attachments ? await attachmentsOf(db, message.id) : [],
       });
       return { response: result.response ?? result.file, failure: null };
     } catch (error) {
@@ -235,40 +189,6 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
       await recordSent(id, at);
       unrecorded.delete(id);
     }
-  }
-
-  async function attachmentsOf(outboxId: number) {
-    const rows = await db
-      .selectFrom("email_attachments")
-      .innerJoin("stored_files", "stored_files.id", "email_attachments.file_id")
-      .select(["stored_files.file_name", "stored_files.content_type", "stored_files.content"])
-      .where("email_attachments.outbox_id", "=", outboxId)
-      .orderBy("email_attachments.position")
-      .execute();
-    // Handed on as the driver returned them, without a copy: both drivers give each file a Buffer of
-    // its own (which lets the mail thread take its memory, see transport-thread.server.ts).
-    return rows.map((row) => ({
-      filename: row.file_name,
-      contentType: row.content_type,
-      content: Buffer.isBuffer(row.content)
-        ? row.content
-        : Buffer.from(
-            (row.content as Uint8Array).buffer,
-            (row.content as Uint8Array).byteOffset,
-            (row.content as Uint8Array).byteLength,
-          ),
-    }));
-  }
-
-  /** The size of a message's attachments, from what was recorded when they were stored. */
-  async function attachmentBytes(outboxId: number): Promise<number> {
-    const { bytes } = await db
-      .selectFrom("email_attachments")
-      .innerJoin("stored_files", "stored_files.id", "email_attachments.file_id")
-      .select((eb) => eb.fn.sum<string | number | null>("stored_files.byte_size").as("bytes"))
-      .where("email_attachments.outbox_id", "=", outboxId)
-      .executeTakeFirstOrThrow();
-    return toCount(bytes);
   }
 
   async function deliver(message: ClaimedMessage): Promise<void> {

@@ -1,0 +1,169 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { parseQuoteUpload, type QuoteUpload } from "./quote-upload.server";
+import { tokenRefused } from "./upload-errors.server";
+import { SLOT_ERRORS } from "./upload-slots.server";
+import { openSpool } from "./upload-spool.server";
+
+/*
+ * What the upload parser's tests share (quote-upload-*.test.ts): multipart bodies, and a server on a
+ * real socket that parses each post and answers with what it read.
+ */
+
+export const BOUNDARY = "----quoteTestBoundary7MA4YWxkTrZu0gW";
+export type Part = { name: string; value: string } | { name: string; fileName: string; content: Buffer };
+
+export function multipart(parts: Part[]): Buffer {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    if ("value" in part) {
+      chunks.push(
+        Buffer.from(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`,
+        ),
+      );
+    } else {
+      chunks.push(
+        Buffer.from(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        part.content,
+        Buffer.from("\r\n"),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
+export const pdf = (size = 2000) => Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(size - 9, 0x41)]);
+export const field = (name: string, value: string): Part => ({ name, value });
+export const file = (fileName: string, content: Buffer): Part => ({ name: "files", fileName, content });
+
+export interface UploadServer {
+  /** What each post came to, in order: the upload read, or "aborted" when the body was cut off. */
+  readonly results: Array<QuoteUpload | "aborted">;
+  /** The folder the uploads' own folders are made in. */
+  readonly spoolParent: string;
+  /** The files of the last upload as they were on disk when it was answered. */
+  readonly lastOnDisk: Buffer[];
+  post(
+    body: Buffer,
+    headers?: Record<string, string>,
+  ): Promise<{
+    status: number;
+    body: {
+      error: { title: string; message: string } | null;
+      fields: Record<string, string>;
+      files: Array<{ name: string; type: string; size: number }>;
+      droppedFiles: number;
+    };
+  }>;
+  /** Writes the head and then each part of the body, pausing after each; the answer as text. */
+  rawRequest(head: string, bodyParts: Buffer[], pauseMs: number, end: "close" | "wait"): Promise<string>;
+}
+
+/** Runs the test server for the file's tests; call it once, at the top of the file. */
+export function serveUploads(): UploadServer {
+  let server: http.Server;
+  let port = 0;
+  const results: Array<QuoteUpload | "aborted"> = [];
+  let spoolParent = "";
+  let lastOnDisk: Buffer[] = [];
+
+  beforeAll(async () => {
+    spoolParent = mkdtempSync(path.join(tmpdir(), "quote-upload-test-"));
+    server = http.createServer(async (req, res) => {
+      const timeoutMs = Number(req.headers["x-timeout"] ?? 5000);
+      // X-Stall: the longest wait for the body's next bytes.
+      const stallMs = req.headers["x-stall"] ? Number(req.headers["x-stall"]) : undefined;
+      // X-Refuse: the upload got no slot (upload-slots.server.ts).
+      const refusal = req.headers["x-refuse"] ? SLOT_ERRORS.busy : undefined;
+      // X-Check-Token: the form's token is checked as it arrives ("good" passes, "young" is too young).
+      const checkToken = req.headers["x-check-token"]
+        ? (token: string) =>
+            token === "good" ? null : tokenRefused(token === "young" ? "too_fast" : "invalid")
+        : undefined;
+      const spool = await openSpool(spoolParent);
+      res.once("close", () => void spool.remove());
+      parseQuoteUpload(req, { timeoutMs, ...(stallMs ? { stallMs } : {}), refusal, checkToken, spool }).then(
+        (upload) => {
+          results.push(upload);
+          lastOnDisk = upload.files.map((f) => readFileSync(f.path));
+          res.writeHead(upload.error?.status ?? 200, {
+            "content-type": "application/json",
+            connection: "close",
+          });
+          res.end(
+            JSON.stringify({
+              error: upload.error,
+              fields: upload.fields,
+              droppedFiles: upload.droppedFiles ?? 0,
+              unfinishedFiles: upload.unfinishedFiles ?? [],
+              files: upload.files.map((f) => ({
+                name: f.fileName,
+                type: f.type.label,
+                size: f.size,
+              })),
+            }),
+          );
+        },
+        () => {
+          results.push("aborted");
+          res.destroy();
+        },
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    rmSync(spoolParent, { recursive: true, force: true });
+  });
+
+  return {
+    results,
+    get spoolParent() {
+      return spoolParent;
+    },
+    get lastOnDisk() {
+      return lastOnDisk;
+    },
+    async post(body, headers = {}) {
+      const response = await fetch(`http://127.0.0.1:${port}/quote`, {
+        method: "POST",
+        headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, ...headers },
+        body: new Uint8Array(body),
+      });
+      return {
+        status: response.status,
+        body: (await response.json()) as Awaited<ReturnType<UploadServer["post"]>>["body"],
+      };
+    },
+    async rawRequest(head, bodyParts, pauseMs, end) {
+      const socket = net.connect(port, "127.0.0.1");
+      await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+      let answer = "";
+      socket.on("data", (chunk) => {
+        answer += chunk.toString();
+      });
+      const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+      socket.on("error", () => undefined);
+      socket.write(head);
+      for (const part of bodyParts) {
+        socket.write(part);
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
+      if (end === "close") socket.destroy();
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      socket.destroy();
+      return answer;
+    },
+  };
+}
