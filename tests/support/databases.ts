@@ -73,6 +73,25 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
+/**
+ * Migrates a test's schema. Kysely's migrator lists the tables of every schema in the database, and
+ * a test in another worker that drops its own schema at that moment makes the listing fail with
+ * 'schema "t_…" does not exist' naming that other schema: a race of the shared test database, not of
+ * the site, so the migration is tried again.
+ */
+async function migrateBesideOtherTests(db: Database, schema: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migrate(db);
+      return;
+    } catch (error) {
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : "";
+      const otherSchemaGone = /^schema "t_\w+" does not exist$/.test(cause) && !cause.includes(schema);
+      if (!otherSchemaGone || attempt >= 3) throw error;
+    }
+  }
+}
+
 async function createPostgres(): Promise<TestDatabase> {
   const schema = `t_${randomBytes(6).toString("hex")}`;
   await adminQuery(`create schema ${schema}`);
@@ -89,7 +108,7 @@ async function createPostgres(): Promise<TestDatabase> {
   };
   const db = open();
   try {
-    await migrate(db);
+    await migrateBesideOtherTests(db, schema);
   } catch (error) {
     await cleanup();
     throw error;
