@@ -81,7 +81,7 @@ const BUDGETS = {
   tbtMs: 0,
   cls: 0,
   /** JavaScript at first load, gzip: the budget of tests/e2e/budgets.test.ts. */
-  scriptBytes: 140 * KB,
+  scriptBytes: 145 * KB,
 } as const;
 
 /** Lighthouse warns that simulated timings are unreliable on a host whose benchmark is below this. */
