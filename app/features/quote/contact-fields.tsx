@@ -1,4 +1,4 @@
-import { quoteFormText as text } from "~/content/quote";
+import { quoteFormText as text } from "~/content/quote-form";
 import { controlClass as control, Field } from "~/features/leads/field";
 import { CONTACT_FIELD_MAX, CONTACT_FIELD_NAMES, type ContactValues } from "~/features/quote/quote";
 import { controlProps, type FieldState, fieldId } from "./field-state";

@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { quoteFormText } from "~/content/quote";
+import { quoteFormText } from "~/content/quote-form";
 import type { QuoteFieldErrors } from "~/features/quote/quote";
 import { fieldId } from "./field-state";
 

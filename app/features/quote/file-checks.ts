@@ -1,4 +1,4 @@
-import { quoteFormText } from "~/content/quote";
+import { quoteFormText } from "~/content/quote-form";
 import type { FormText } from "~/features/leads/form-input";
 import { QUOTE_MAX_FILE_BYTES, QUOTE_MAX_FILES, QUOTE_MAX_TOTAL_FILE_BYTES } from "~/features/quote/quote";
 

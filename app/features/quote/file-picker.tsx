@@ -1,5 +1,5 @@
 import type { RefObject } from "react";
-import { quoteFormText as text } from "~/content/quote";
+import { quoteFormText as text } from "~/content/quote-form";
 import { controlClass as control, Field } from "~/features/leads/field";
 import {
   QUOTE_FILE_ACCEPT,

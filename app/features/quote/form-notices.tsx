@@ -1,5 +1,5 @@
 import { company } from "~/content/company";
-import { quoteFormText as text } from "~/content/quote";
+import { quoteFormText as text } from "~/content/quote-form";
 import { FormAlert, isServerFailure, SalesEmailLink } from "~/features/leads/form-alert";
 import type { FormText } from "~/features/leads/form-input";
 import { QUOTE_MAX_ITEMS, type QuoteValues } from "~/features/quote/quote";

@@ -1,6 +1,6 @@
 import { Icon } from "~/components/icons/icon";
 import { Button } from "~/components/ui/button";
-import { quoteFormText as text } from "~/content/quote";
+import { quoteFormText as text } from "~/content/quote-form";
 import { controlClass as control, Field, FieldError } from "~/features/leads/field";
 import {
   type ItemValues,

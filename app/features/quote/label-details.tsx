@@ -1,4 +1,4 @@
-import { quoteFormText as text } from "~/content/quote";
+import { quoteFormText as text } from "~/content/quote-form";
 import { controlClass as control, Field } from "~/features/leads/field";
 import {
   FOAM_AREA,

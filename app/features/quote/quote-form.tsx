@@ -1,7 +1,8 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/icons/icon";
 import { Button } from "~/components/ui/button";
-import { quoteContent, quoteFormText as text } from "~/content/quote";
+import { quoteContent } from "~/content/quote";
+import { quoteFormText as text } from "~/content/quote-form";
 import { firstInvalid } from "~/features/leads/field";
 import { Honeypot } from "~/features/leads/honeypot";
 import {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Icon } from "~/components/icons/icon";
 import { Button } from "~/components/ui/button";
 import { company } from "~/content/company";
-import { quoteFormText } from "~/content/quote";
+import { quoteFormText } from "~/content/quote-form";
 import { QUOTE_SUCCESS } from "~/features/quote/quote";
 import type { SentSummary } from "./sent-summary";
 
