@@ -1,28 +1,24 @@
-/**
- * `npm run audit`: Lighthouse (mobile, simulated throttling) on every page a visitor lands on, served
- * by the real server from the build: the prerendered pages, one article, and the pages rendered on
- * request (quote, search, the newsletter's confirmation and unsubscribe links). Each page is measured
- * several times; the table gives the median of each figure, what the LCP consists of, and the
- * JavaScript the page loads at first (gzip, as tests/e2e/budgets.test.ts counts it; none allowed on
- * the pages without scripts, docs/decisions/0023) and the size of each landing page's HTML. Writes the
- * median run's report per page and a Markdown summary to reports/lighthouse/, prints the machine's
- * load average before and after, and exits 1 when a page misses a target.
- *
- * Usage: tsx scripts/audit.ts [page ...] (default: every page below; a page is named as in the table,
- * e.g. `/about` or `/newsletter/confirm`).
- * Environment: BUILD_DIR (default "build"), AUDIT_PORT (default 3400), AUDIT_RUNS (default 3),
- * CHROME_PATH (default /usr/bin/chromium).
- */
-import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
-import { simpleParser } from "mailparser";
 import { documentBytes, FIRST_ROUND_TRIP_BYTES } from "./audit-document";
+import {
+  browserVersion,
+  CATEGORIES,
+  type Category,
+  failingAudits,
+  lcpBreakdown,
+  median,
+  numeric,
+  score,
+  type TableDetails,
+} from "./audit-lighthouse";
+import { breakdownTable, formatKb, formatSeconds, type PageResult, PHASES, table } from "./audit-report";
+import { Site } from "./audit-site";
 import { type ServerProcess, startBuiltServer } from "./server-process";
 
 /** A page to audit: its name in the table, and the URL of each run (a fresh one when a run uses it up). */
@@ -68,8 +64,8 @@ const PAGES: PageSpec[] = [
   { name: "/newsletter/unsubscribe", noIndex: true, url: fixed("/newsletter/unsubscribe") },
 ];
 
-const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-type Category = (typeof CATEGORIES)[number];
+/** Whether a page asks not to be indexed: its SEO score is shown with "(noindex)". */
+const noIndex = (page: string) => PAGES.some((spec) => spec.name === page && spec.noIndex);
 
 const KB = 1024;
 const BUDGETS = {
@@ -105,37 +101,11 @@ const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
 const origin = `http://127.0.0.1:${port}`;
 const reportDir = path.resolve("reports", "lighthouse");
 
-/** What the LCP of the median run consists of (Lighthouse's `largest-contentful-paint-element`). */
-interface LcpBreakdown {
-  element: string;
-  /** Phase name (TTFB, Load Delay, Load Time, Render Delay) to milliseconds. */
-  phases: Record<string, number>;
-}
-
-interface PageResult {
-  page: string;
-  /** Median of the runs. */
-  scores: Record<Category, number>;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  /** JavaScript the page loaded, gzip bytes as our server sends them, and the number of files. */
-  scriptBytes: number;
-  scriptFiles: number;
-  /** The HTML as sent with brotli, headers included. */
-  documentBytes: number;
-  lcp: LcpBreakdown;
-  failures: string[];
-  environment: string;
-  runs: number;
-  discarded: string[];
-}
-
 function log(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
-function delay(ms: number): Promise<void> {
+function _delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
@@ -169,131 +139,12 @@ function startServer(tempDir: string): Promise<ServerProcess> {
   });
 }
 
-/**
- * The newsletter links a visitor opens from an e-mail, made the way a visitor gets them: a signup
- * through the site, then the link from the e-mail the server wrote to its mail folder.
- */
-class Site {
-  private signups = 0;
-  private unsubscribe: string | undefined;
-
-  constructor(private readonly mailDir: string) {}
-
-  /** The path and query of the first link to `pathname` in the e-mail to `to` whose subject matches. */
-  private async linkInMail(to: string, subject: RegExp, pathname: string): Promise<string> {
-    const pattern = new RegExp(`${pathname.replaceAll("/", "\\/")}\\?token=[A-Za-z0-9_-]{43}`);
-    const deadline = Date.now() + 30_000;
-    const read = new Set<string>();
-    while (Date.now() < deadline) {
-      const files = existsSync(this.mailDir) ? await readdir(this.mailDir) : [];
-      for (const file of files.filter((name) => name.endsWith(".eml") && !read.has(name))) {
-        read.add(file);
-        const mail = await simpleParser(await readFile(path.join(this.mailDir, file)));
-        const recipient = mail.to && !Array.isArray(mail.to) ? mail.to.text : "";
-        if (recipient !== to || !subject.test(mail.subject ?? "")) continue;
-        const link = pattern.exec(mail.text ?? "");
-        if (link) return link[0];
-      }
-      await delay(250);
-    }
-    throw new Error(`no e-mail to ${to} with a ${pathname} link within 30 s`);
-  }
-
-  private async post(pathname: string, body: string, contentType: string): Promise<void> {
-    const response = await fetch(`${origin}${pathname}`, {
-      method: "POST",
-      headers: { "content-type": contentType, origin },
-      body,
-      redirect: "manual",
-    });
-    if (!response.ok) throw new Error(`POST ${pathname} answered ${response.status}`);
-  }
-
-  private async signUp(): Promise<{ email: string; confirm: string }> {
-    this.signups += 1;
-    const email = `audit-${this.signups}-${Date.now()}@example.com`;
-    await this.post("/api/newsletter", JSON.stringify({ email }), "application/json");
-    return { email, confirm: await this.linkInMail(email, /^Confirm/, "/newsletter/confirm") };
-  }
-
-  async confirmLink(): Promise<string> {
-    return (await this.signUp()).confirm;
-  }
-
-  async unsubscribeLink(): Promise<string> {
-    if (!this.unsubscribe) {
-      const { email, confirm } = await this.signUp();
-      const token = new URL(confirm, origin).searchParams.get("token") ?? "";
-      await this.post(
-        confirm,
-        new URLSearchParams({ token }).toString(),
-        "application/x-www-form-urlencoded",
-      );
-      this.unsubscribe = await this.linkInMail(email, /^Welcome/, "/newsletter/unsubscribe");
-    }
-    return this.unsubscribe;
-  }
-}
-
-function score(lhr: Result, category: Category): number {
-  const value = lhr.categories[category]?.score;
-  return typeof value === "number" ? Math.round(value * 100) : 0;
-}
-
-function numeric(lhr: Result, audit: string): number {
-  return lhr.audits[audit]?.numericValue ?? Number.NaN;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
-/** The audits that cost a category points, for the failure message. */
-function failingAudits(lhr: Result, category: Category): string[] {
-  const refs = lhr.categories[category]?.auditRefs ?? [];
-  return refs
-    .filter((ref) => ref.weight > 0)
-    .filter((ref) => {
-      const value = lhr.audits[ref.id]?.score;
-      return typeof value === "number" && value < 1;
-    })
-    .map((ref) => ref.id);
-}
-
-function browserVersion(lhr: Result): string {
-  const match = /(?:HeadlessChrome|Chrome)\/([\d.]+)/.exec(lhr.environment.hostUserAgent);
-  return match ? `Chromium ${match[1]}` : "Chromium";
-}
-
 function slugFor(page: string): string {
   if (page === "/") return "home";
   return page
     .slice(1)
     .replace(/[^A-Za-z0-9]+/g, "-")
     .replace(/-+$/, "");
-}
-
-/** Lighthouse's table details, read without its full type tree: rows of unknown shape. */
-interface TableDetails {
-  items?: Array<Record<string, unknown>>;
-}
-
-function lcpBreakdown(lhr: Result): LcpBreakdown {
-  const details = lhr.audits["largest-contentful-paint-element"]?.details as
-    | { items?: Array<TableDetails> }
-    | undefined;
-  const [elementTable, phaseTable] = details?.items ?? [];
-  const node = elementTable?.items?.[0]?.node as { selector?: string; nodeLabel?: string } | undefined;
-  const phases: Record<string, number> = {};
-  for (const row of phaseTable?.items ?? []) {
-    if (typeof row.phase === "string" && typeof row.timing === "number") phases[row.phase] = row.timing;
-  }
-  return { element: node?.selector ?? node?.nodeLabel ?? "(none)", phases };
 }
 
 /** Bytes of the response body as our server sends it when the client accepts gzip (not decoded). */
@@ -446,57 +297,6 @@ async function auditPage(chromePort: number, spec: PageSpec, site: Site): Promis
   return result;
 }
 
-function formatSeconds(ms: number): string {
-  return `${(ms / 1000).toFixed(2)} s`;
-}
-
-function formatKb(bytes: number): string {
-  return `${(bytes / KB).toFixed(1)} KB`;
-}
-
-function seoCell(result: PageResult, spec: PageSpec | undefined): string {
-  return spec?.noIndex ? `${result.scores.seo} (noindex)` : String(result.scores.seo);
-}
-
-function table(results: PageResult[]): string {
-  const rows = results.map((r) =>
-    [
-      `\`${r.page}\``,
-      r.scores.performance,
-      r.scores.accessibility,
-      r.scores["best-practices"],
-      seoCell(
-        r,
-        PAGES.find((spec) => spec.name === r.page),
-      ),
-      formatSeconds(r.lcpMs),
-      `${Math.round(r.tbtMs)} ms`,
-      r.cls.toFixed(3),
-      formatKb(r.scriptBytes),
-      r.documentBytes ? formatKb(r.documentBytes) : "",
-    ].join(" | "),
-  );
-  return [
-    "| Page | Performance | Accessibility | Best Practices | SEO | LCP | TBT | CLS | JS (gzip) | HTML (br, headers) |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-    ...rows.map((row) => `| ${row} |`),
-  ].join("\n");
-}
-
-const PHASES = ["TTFB", "Load Delay", "Load Time", "Render Delay"] as const;
-
-function breakdownTable(results: PageResult[]): string {
-  const ms = (value: number | undefined) => (value === undefined ? "-" : `${Math.round(value)} ms`);
-  const rows = results.map((r) =>
-    [`\`${r.page}\``, `\`${r.lcp.element}\``, ...PHASES.map((phase) => ms(r.lcp.phases[phase]))].join(" | "),
-  );
-  return [
-    "| Page | LCP element | TTFB | Load delay | Load time | Render delay |",
-    "|---|---|---:|---:|---:|---:|",
-    ...rows.map((row) => `| ${row} |`),
-  ].join("\n");
-}
-
 /** The pages named on the command line (by name, or by path for the ones with a token), or all. */
 function selectedPages(args: string[]): PageSpec[] {
   if (args.length === 0) return PAGES;
@@ -531,7 +331,7 @@ async function main(): Promise<number> {
 
   try {
     server = await startServer(tempDir);
-    const site = new Site(path.join(tempDir, "mail"));
+    const site = new Site(origin, path.join(tempDir, "mail"));
     chrome = await chromeLauncher.launch({
       chromePath,
       chromeFlags: CHROME_FLAGS,
@@ -562,12 +362,12 @@ async function main(): Promise<number> {
 
     const date = new Date().toISOString().slice(0, 10);
     const summary =
-      `${table(results)}\n\n${breakdownTable(results)}\n\n` +
+      `${table(results, noIndex)}\n\n${breakdownTable(results)}\n\n` +
       `Measured ${date} with \`npm run audit\` (${results[0]?.environment} at ${chromePath}): ` +
       `mobile, simulated throttling, median of ${runs} runs per page; the LCP breakdown is that of the ` +
       `median run. Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadAfter}.\n`;
     await writeFile(path.join(reportDir, "summary.md"), summary);
-    log(`\n${table(results)}\n\n${breakdownTable(results)}\n`);
+    log(`\n${table(results, noIndex)}\n\n${breakdownTable(results)}\n`);
     log(`load average before: ${loadBefore}; after: ${loadAfter}`);
 
     const failed = results.filter((r) => r.failures.length > 0);

@@ -22,19 +22,16 @@
 
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import type { Context, RequestSpec } from "autocannon";
-import Database from "better-sqlite3";
-import pg from "pg";
 import { type SmtpPeer, startSmtpPeer } from "../tests/support/smtp-peer";
 import {
   clientAddress,
   cpuSeconds,
   mainThreadCpuSeconds,
   type RunningServer,
-  requestsPerSecond,
   requireBuild,
   runLoad,
   sleep,
@@ -42,85 +39,17 @@ import {
   summary,
 } from "./load-lib";
 import { checkMail, mailScenario } from "./loadtest-mail";
+import { postgresStore, type Store, sqliteStore } from "./loadtest-stores";
+import { check, pad, percentile, targets } from "./loadtest-targets";
+import { MAX_SECONDS, UPLOADS, uploadScenario } from "./loadtest-uploads";
 
 const REQUESTS = Number(process.env.LOADTEST_REQUESTS ?? 4000);
 const FLOOD_SECONDS = Number(process.env.LOADTEST_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.LOADTEST_CONNECTIONS ?? 50);
 const PORT = Number(process.env.LOADTEST_PORT ?? 3950);
-const MAX_SECONDS = 120;
-const UPLOADS = Number(process.env.LOADTEST_UPLOADS ?? 30);
-const UPLOAD_CONNECTIONS = Number(process.env.LOADTEST_UPLOAD_CONNECTIONS ?? 4);
-const UPLOAD_BYTES = 10 * 1024 * 1024;
-/** LOADTEST_ONLY: a comma-separated subset of sqlite, postgres, isolation, uploads, mail (default: all). */
 const ONLY = new Set((process.env.LOADTEST_ONLY ?? "sqlite,postgres,isolation,uploads,mail").split(","));
-const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-
-interface Store {
-  name: string;
-  url: string;
-  /** `select k, n`: how many rows each key has. */
-  counts(sql: string): Promise<Map<string, number>>;
-  remove(): Promise<void>;
-}
-
-function sqliteStore(dir: string): Store {
-  const file = path.join(dir, "site.db");
-  return {
-    name: "sqlite",
-    url: `sqlite:${file}`,
-    async counts(sql) {
-      const db = new Database(file, { readonly: true, timeout: 5000 });
-      try {
-        const rows = db.prepare(sql).all() as Array<{ k: string; n: number }>;
-        return new Map(rows.map((row) => [row.k, Number(row.n)]));
-      } finally {
-        db.close();
-      }
-    },
-    async remove() {},
-  };
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(text).finally(() => client.end());
-}
-
-async function postgresStore(): Promise<Store> {
-  const database = `loadtest_${randomBytes(5).toString("hex")}`;
-  await adminQuery(`create database ${database}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  return {
-    name: "postgres",
-    url: url.toString(),
-    async counts(sql) {
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      try {
-        const { rows } = await client.query<{ k: string; n: string }>(sql);
-        return new Map(rows.map((row) => [row.k, Number(row.n)]));
-      } finally {
-        await client.end();
-      }
-    },
-    remove: () => adminQuery(`drop database if exists ${database} with (force)`),
-  };
-}
 
 type Form = "contact" | "newsletter";
-
-/** A target of docs/benchmarks.md and whether this run met it. */
-interface Target {
-  what: string;
-  figure: string;
-  met: boolean;
-}
-const targets: Target[] = [];
-function check(what: string, figure: string, met: boolean): void {
-  targets.push({ what, figure, met });
-}
 
 interface PostFigures {
   perSecond: number;
@@ -131,8 +60,6 @@ interface PostFigures {
   mainMicros: number;
   stored: boolean;
 }
-
-const pad = "".padEnd(34);
 
 /** A contact or newsletter post from its own client address, with an e-mail unique to `run`. */
 function postSpec(
@@ -305,11 +232,6 @@ function pageProbe(origin: string, seconds: number, rate: number): Promise<numbe
   });
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
 /**
  * 50 connections post junk as fast as they can: invalid posts, and valid ones from eight clients (soon
  * over their limit). Meanwhile another client loads `/` 100 times a second and a real lead arrives
@@ -406,111 +328,6 @@ async function isolationScenario(server: RunningServer, peer: SmtpPeer, clientOf
 }
 
 /** Resident memory of a process in MB: now (VmRSS) and its peak so far (VmHWM). Linux only. */
-function memoryMb(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
-  return { rss: Math.round(kb("VmRSS") / 1024), peak: Math.round(kb("VmHWM") / 1024) };
-}
-
-/** UPLOADS quote requests, each with a 10 MB PDF, each from its own client; memory must stay bounded. */
-async function uploadScenario(server: RunningServer, store: Store, clientOffset: number): Promise<boolean> {
-  const page = await (await fetch(`${server.origin}/quote`)).text();
-  const token = /name="startedAt" value="([^"]+)"/.exec(page)?.[1] ?? "";
-  // The form refuses posts sent sooner than a person could fill it in.
-  await sleep(3100);
-  const run = randomBytes(3).toString("hex");
-  const boundary = `----loadtest${run}`;
-  const field = (name: string, value: string) =>
-    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  const body = Buffer.concat([
-    Buffer.from(
-      field("company", `Load Test ${run}`) +
-        field("name", "Load Test") +
-        field("email", `lt-quote-${run}@example.com`) +
-        field("items[0].area", "die-cut-foams") +
-        field("items[0].description", "Foam insert per drawing") +
-        field("items[0].quantity", "500") +
-        field("items[0].unit", "each") +
-        field("startedAt", token) +
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="drawing.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`,
-    ),
-    randomBytes(UPLOAD_BYTES - 9),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  let sequence = 0;
-  let accepted = 0;
-  const before = memoryMb(server.pid);
-  const request: RequestSpec = {
-    method: "POST",
-    path: "/api/quote",
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-    body,
-    setupRequest(base: RequestSpec) {
-      return {
-        ...base,
-        headers: { ...base.headers, "x-forwarded-for": clientAddress(clientOffset + sequence++) },
-      };
-    },
-    onResponse(status: number) {
-      if (status === 200) accepted++;
-    },
-  };
-  const result = await runLoad(
-    {
-      url: server.origin,
-      connections: UPLOAD_CONNECTIONS,
-      pipelining: 1,
-      amount: UPLOADS,
-      requests: [request],
-    },
-    MAX_SECONDS,
-  );
-  console.info(summary(`${store.name} quote 10 MB uploads`, result));
-  const uploaded = memoryMb(server.pid);
-  // The files are mailed after the answers (sales gets each request with its files attached): the
-  // peak that counts includes that, so the check waits until every notification of the run left.
-  // (A request the load generator gave up on may still have been stored: it is mailed too.)
-  const mailedBy = Date.now() + MAX_SECONDS * 1000;
-  let mailed = 0;
-  let unsent = accepted;
-  while (unsent > 0 && Date.now() < mailedBy) {
-    const statuses = await store.counts(
-      `select status as k, count(*) as n from email_outbox where kind = 'quote_notification' and subject like '%Load Test ${run}%' group by status`,
-    );
-    mailed = statuses.get("sent") ?? 0;
-    const notYet = [...statuses].reduce((sum, [status, n]) => (status === "sent" ? sum : sum + n), 0);
-    unsent = Math.max(accepted - mailed, notYet);
-    if (unsent > 0) await sleep(250);
-  }
-  const after = memoryMb(server.pid);
-  const megabytesPerSecond = (requestsPerSecond(result) * body.length) / (1024 * 1024);
-  console.info(
-    `${"".padEnd(34)}  throughput ${megabytesPerSecond.toFixed(1)} MB/s uploaded; server memory ` +
-      `${before.rss} MB before (peak ${before.peak} MB), ${uploaded.rss} MB after the uploads (peak ${uploaded.peak} MB), ` +
-      `${after.rss} MB once their ${mailed} notifications were mailed (peak ${after.peak} MB)`,
-  );
-  const stored = await store.counts(
-    `select r.company as k, count(*) as n from quote_requests r join quote_files f on f.request_id = r.id where r.company = 'Load Test ${run}' group by r.company`,
-  );
-  const count = stored.get(`Load Test ${run}`) ?? 0;
-  // Each upload is stored (one file in memory at a time per upload) and then mailed to sales with its
-  // file; a few at once must not grow the server without bound (connections × 25 MB is the worst
-  // case, plus the database's and the mail's copies).
-  const limit = before.peak + UPLOAD_CONNECTIONS * 60 + 200;
-  const bounded = after.peak < limit;
-  const met = count === accepted && accepted > 0 && unsent === 0 && bounded;
-  console.info(
-    `${"".padEnd(34)}  check: ${accepted} accepted, ${count} stored with their file, ${mailed} mailed; ` +
-      `peak ${after.peak} MB against ${limit} MB: memory ${bounded ? "bounded" : "NOT bounded"}: ${met ? "ok" : "FAILED"}`,
-  );
-  check(
-    "quote uploads: each accepted one stored and mailed, memory bounded",
-    `${count}/${accepted}, ${mailed} mailed, peak ${after.peak} MB < ${limit} MB`,
-    met,
-  );
-  return met;
-}
-
 async function main(): Promise<void> {
   requireBuild();
   const [load1] = os.loadavg();

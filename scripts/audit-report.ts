@@ -1,0 +1,71 @@
+/** The audit's Markdown tables (scripts/audit.ts): one row per page, and the LCP of each. */
+import type { Category, LcpBreakdown } from "./audit-lighthouse";
+
+const KB = 1024;
+
+export interface PageResult {
+  page: string;
+  /** Median of the runs. */
+  scores: Record<Category, number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** JavaScript the page loaded, gzip bytes as our server sends them, and the number of files. */
+  scriptBytes: number;
+  scriptFiles: number;
+  /** The HTML as sent with brotli, headers included. */
+  documentBytes: number;
+  lcp: LcpBreakdown;
+  failures: string[];
+  environment: string;
+  runs: number;
+  discarded: string[];
+}
+
+export function formatSeconds(ms: number): string {
+  return `${(ms / 1000).toFixed(2)} s`;
+}
+
+export function formatKb(bytes: number): string {
+  return `${(bytes / KB).toFixed(1)} KB`;
+}
+
+function seoCell(result: PageResult, noIndex: boolean): string {
+  return noIndex ? `${result.scores.seo} (noindex)` : String(result.scores.seo);
+}
+
+export function table(results: PageResult[], noIndex: (page: string) => boolean): string {
+  const rows = results.map((r) =>
+    [
+      `\`${r.page}\``,
+      r.scores.performance,
+      r.scores.accessibility,
+      r.scores["best-practices"],
+      seoCell(r, noIndex(r.page)),
+      formatSeconds(r.lcpMs),
+      `${Math.round(r.tbtMs)} ms`,
+      r.cls.toFixed(3),
+      formatKb(r.scriptBytes),
+      r.documentBytes ? formatKb(r.documentBytes) : "",
+    ].join(" | "),
+  );
+  return [
+    "| Page | Performance | Accessibility | Best Practices | SEO | LCP | TBT | CLS | JS (gzip) | HTML (br, headers) |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows.map((row) => `| ${row} |`),
+  ].join("\n");
+}
+
+export const PHASES = ["TTFB", "Load Delay", "Load Time", "Render Delay"] as const;
+
+export function breakdownTable(results: PageResult[]): string {
+  const ms = (value: number | undefined) => (value === undefined ? "-" : `${Math.round(value)} ms`);
+  const rows = results.map((r) =>
+    [`\`${r.page}\``, `\`${r.lcp.element}\``, ...PHASES.map((phase) => ms(r.lcp.phases[phase]))].join(" | "),
+  );
+  return [
+    "| Page | LCP element | TTFB | Load delay | Load time | Render delay |",
+    "|---|---|---:|---:|---:|---:|",
+    ...rows.map((row) => `| ${row} |`),
+  ].join("\n");
+}
