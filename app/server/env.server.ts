@@ -133,6 +133,16 @@ export const envSchema = z.object({
     .min(1, "must be at least 1 (day)")
     .max(3650, "must be at most 3650 (ten years)")
     .default(365),
+  /**
+   * Minutes a lead notification may wait undelivered before /healthz says the outbox is stalled and
+   * the server logs an error (docs/deploy.md#health).
+   */
+  ALERT_AFTER_MINUTES: z.coerce
+    .number({ message: "must be a whole number of minutes, e.g. 15" })
+    .int("must be a whole number of minutes, e.g. 15")
+    .min(1, "must be at least 1 (minute)")
+    .max(1440, "must be at most 1440 (a day)")
+    .default(15),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

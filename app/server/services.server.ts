@@ -6,6 +6,7 @@ import { migrate } from "~/server/db/migrations.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
+import { createOutboxWatch, type OutboxHealth, type OutboxWatch } from "~/server/mail/stall.server";
 import { createTransport, MAIL_CONCURRENCY } from "~/server/mail/transport.server";
 import { createThreadedTransport } from "~/server/mail/transport-thread.server";
 import { startMailWorker } from "~/server/mail/worker.server";
@@ -20,7 +21,8 @@ export interface Services {
   site: SiteServices;
   /** Keys the per-client hashes (docs/decisions/0010-client-address-behind-proxies.md): from CLIENT_KEY_SECRET or generated once and kept in the database. */
   clientKeySecret: string;
-  isHealthy(): Promise<boolean>;
+  /** What /healthz answers (see HealthReport). */
+  checkHealth(): Promise<HealthReport>;
   /** Stops the worker (waiting for a message in flight) and closes the database. */
   close(): Promise<void>;
 }
@@ -79,6 +81,10 @@ export async function startServices(
   });
   const stopJobs = (options.jobs ?? []).map((start) => start(db, logger));
   const health = createHealthCheck(db, logger);
+  const outboxWatch = createOutboxWatch(db, logger, { alertAfterMs: env.ALERT_AFTER_MINUTES * 60_000 });
+  // Looked at without a load balancer polling too, so a stall is logged (once) either way.
+  const watchTimer = setInterval(() => void outboxWatch.check(), OUTBOX_WATCH_INTERVAL_MS);
+  watchTimer.unref();
   logger.info({ database: env.DATABASE_URL.startsWith("sqlite:") ? "sqlite" : "postgres" }, "database ready");
 
   return {
@@ -95,14 +101,38 @@ export async function startServices(
       visitorMailPerHour: env.VISITOR_MAIL_PER_HOUR,
     },
     clientKeySecret,
-    isHealthy: () => health.check(),
+    checkHealth: () => healthReport(health, outboxWatch),
     async close() {
+      clearInterval(watchTimer);
       for (const stop of stopJobs) stop();
       await mailWorker.stop();
       transport.close();
       await db.destroy();
     },
   };
+}
+
+/** How often the server looks at the outbox by itself, besides /healthz asking. */
+export const OUTBOX_WATCH_INTERVAL_MS = 30_000;
+
+/**
+ * The body of /healthz (docs/deploy.md#health): `ok`; `degraded` while lead notifications are stalled
+ * (HTTP 200 still: the instance serves pages and keeps leads, a load balancer should keep it); or
+ * `unavailable` when the database does not answer (HTTP 503).
+ */
+export type HealthReport =
+  | { status: "ok" }
+  | { status: "degraded"; outbox: OutboxHealth }
+  | { status: "unavailable" };
+
+/** The database probe first; only when it answers, the outbox. */
+export async function healthReport(
+  database: { check(): Promise<boolean> },
+  outbox: OutboxWatch,
+): Promise<HealthReport> {
+  if (!(await database.check())) return { status: "unavailable" };
+  const state = await outbox.check();
+  return state?.stalled ? { status: "degraded", outbox: state } : { status: "ok" };
 }
 
 /** How long the health check waits for the database, whatever DB_QUERY_TIMEOUT_MS allows a query. */

@@ -98,7 +98,7 @@ export async function startSite(options: StartOptions): Promise<void> {
     appHandler,
     ...featureRequests(env, services.site, clientKey),
     trustProxy: env.TRUST_PROXY,
-    isHealthy: () => services.isHealthy(),
+    checkHealth: () => services.checkHealth(),
   });
   // Answers still to be written when a shutdown starts. They are sent with `Connection: close`:
   // otherwise their keep-alive connections stay open for more requests until they idle out, and
