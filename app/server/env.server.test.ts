@@ -193,3 +193,20 @@ describe("ALERT_AFTER_MINUTES", () => {
     }
   });
 });
+
+describe("METRICS_TOKEN", () => {
+  it("is optional, and names a short token or one with spaces or control characters", () => {
+    expect(parseEnv({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({ METRICS_TOKEN: "0123456789abcdef0123" }).METRICS_TOKEN).toBe("0123456789abcdef0123");
+    const refusals: Array<[string, RegExp]> = [
+      ["short", /at least 16 characters/],
+      ["has a space in the middle", /printable ASCII without spaces/],
+      ["0123456789abcdef\u0007", /printable ASCII without spaces/],
+    ];
+    for (const [bad, message] of refusals) {
+      expect(() => parseEnv({ METRICS_TOKEN: bad }), bad).toThrow(
+        new RegExp(`^  - METRICS_TOKEN: .*${message.source}`, "m"),
+      );
+    }
+  });
+});

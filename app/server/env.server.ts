@@ -143,6 +143,16 @@ export const envSchema = z.object({
     .min(1, "must be at least 1 (minute)")
     .max(1440, "must be at most 1440 (a day)")
     .default(15),
+  /**
+   * Lets a scraper that is not on this machine read /metrics with `Authorization: Bearer <token>`
+   * (docs/deploy.md#metrics); without it only loopback may.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, "must be at least 16 characters (for example: openssl rand -hex 32)")
+    .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces (for example: openssl rand -hex 32)")
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -10,6 +10,7 @@ import { createOutboxWatch, type OutboxHealth, type OutboxWatch } from "~/server
 import { createTransport, MAIL_CONCURRENCY } from "~/server/mail/transport.server";
 import { createThreadedTransport } from "~/server/mail/transport-thread.server";
 import { startMailWorker } from "~/server/mail/worker.server";
+import { createMetrics, type Metrics } from "~/server/metrics.server";
 import { loadRouting, type Routing } from "~/server/routing/routing.server";
 
 /**
@@ -21,6 +22,8 @@ export interface Services {
   site: SiteServices;
   /** Keys the per-client hashes (docs/decisions/0010-client-address-behind-proxies.md): from CLIENT_KEY_SECRET or generated once and kept in the database. */
   clientKeySecret: string;
+  /** Prometheus metrics, served on /metrics (docs/deploy.md#metrics). */
+  metrics: Metrics;
   /** What /healthz answers (see HealthReport). */
   checkHealth(): Promise<HealthReport>;
   /** Stops the worker (waiting for a message in flight) and closes the database. */
@@ -58,16 +61,19 @@ export async function startServices(
   });
   await migrate(db, logger);
   const clientKeySecret = await loadClientKeySecret(db, env.CLIENT_KEY_SECRET);
-  const transport = options.mailThread
-    ? createThreadedTransport(
-        options.mailThread,
-        {
-          env: { SMTP_URL: env.SMTP_URL, MAIL_DIR: env.MAIL_DIR, LOG_LEVEL: env.LOG_LEVEL },
-          isTTY: process.stdout.isTTY === true,
-        },
-        logger,
-      )
-    : createTransport(env, { logger });
+  const metrics = createMetrics(db, logger);
+  const transport = metrics.countDeliveries(
+    options.mailThread
+      ? createThreadedTransport(
+          options.mailThread,
+          {
+            env: { SMTP_URL: env.SMTP_URL, MAIL_DIR: env.MAIL_DIR, LOG_LEVEL: env.LOG_LEVEL },
+            isTTY: process.stdout.isTTY === true,
+          },
+          logger,
+        )
+      : createTransport(env, { logger }),
+  );
   const mailWorker = startMailWorker({
     db,
     transport,
@@ -101,6 +107,7 @@ export async function startServices(
       visitorMailPerHour: env.VISITOR_MAIL_PER_HOUR,
     },
     clientKeySecret,
+    metrics,
     checkHealth: () => healthReport(health, outboxWatch),
     async close() {
       clearInterval(watchTimer);

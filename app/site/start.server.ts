@@ -20,6 +20,7 @@ import {
 import { type AppHandler, createReactRouterHandler } from "~/server/http/react-router-handler.server";
 import { loadStaticFiles } from "~/server/http/static-files.server";
 import { createLogger } from "~/server/logger.server";
+import { metricsAllowed, pathOf } from "~/server/metrics.server";
 import { clientKeyForIp } from "~/server/rate-limit.server";
 import { loadRouting, type Routing } from "~/server/routing/routing.server";
 import { startServices } from "~/server/services.server";
@@ -123,6 +124,20 @@ export async function startSite(options: StartOptions): Promise<void> {
       else {
         unanswered.add(res);
         res.once("close", () => unanswered.delete(res));
+      }
+      services.metrics.track(req, res);
+      // /metrics for the scraper only; anyone else gets the site's own 404 from the pipeline.
+      if (
+        req.method === "GET" &&
+        pathOf(req.url) === "/metrics" &&
+        metricsAllowed({ remoteAddress: req.socket.remoteAddress, headers: req.headers }, env.METRICS_TOKEN)
+      ) {
+        services.metrics.serve(res).catch((error: unknown) => {
+          logger.error({ err: error }, "metrics: could not answer");
+          if (!res.headersSent) res.writeHead(500);
+          res.end();
+        });
+        return;
       }
       pipeline(req, res);
     },
