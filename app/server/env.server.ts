@@ -135,7 +135,7 @@ export const envSchema = z.object({
     .default(365),
   /**
    * Minutes a lead notification may wait undelivered before /healthz says the outbox is stalled and
-   * the server logs an error (docs/deploy.md#health).
+   * the server logs an error (docs/deploy.md#health-checks).
    */
   ALERT_AFTER_MINUTES: z.coerce
     .number({ message: "must be a whole number of minutes, e.g. 15" })

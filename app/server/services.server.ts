@@ -123,9 +123,9 @@ export async function startServices(
 export const OUTBOX_WATCH_INTERVAL_MS = 30_000;
 
 /**
- * The body of /healthz (docs/deploy.md#health): `ok`; `degraded` while lead notifications are stalled
- * (HTTP 200 still: the instance serves pages and keeps leads, a load balancer should keep it); or
- * `unavailable` when the database does not answer (HTTP 503).
+ * The body of /healthz (docs/deploy.md#health-checks): `ok`; `degraded` while lead notifications are
+ * stalled (HTTP 200 still: the instance serves pages and keeps leads, a load balancer should keep it);
+ * or `unavailable` when the database does not answer (HTTP 503).
  */
 export type HealthReport =
   | { status: "ok" }

@@ -2,7 +2,7 @@ import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import { MAIL_PRIORITY } from "~/server/mail/outbox.server";
 
-/** What /healthz says about the lead notifications (docs/deploy.md#health). */
+/** What /healthz says about the lead notifications (docs/deploy.md#health-checks). */
 export interface OutboxHealth {
   /** True while the oldest undelivered lead notification has waited longer than the alert time. */
   stalled: boolean;
