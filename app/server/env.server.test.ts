@@ -175,3 +175,38 @@ describe("ATTACHMENT_RETENTION_DAYS", () => {
     }
   });
 });
+
+describe("ALERT_AFTER_MINUTES", () => {
+  it("defaults to 15 minutes and names anything but a whole number of minutes from 1 to 1440", () => {
+    expect(parseEnv({}).ALERT_AFTER_MINUTES).toBe(15);
+    expect(parseEnv({ ALERT_AFTER_MINUTES: "1" }).ALERT_AFTER_MINUTES).toBe(1);
+    const refusals: Array<[string, RegExp]> = [
+      ["0", /at least 1/],
+      ["2000", /at most 1440/],
+      ["1.5", /whole number of minutes/],
+      ["soon", /whole number of minutes/],
+    ];
+    for (const [bad, message] of refusals) {
+      expect(() => parseEnv({ ALERT_AFTER_MINUTES: bad }), bad).toThrow(
+        new RegExp(`^  - ALERT_AFTER_MINUTES: .*${message.source}`, "m"),
+      );
+    }
+  });
+});
+
+describe("METRICS_TOKEN", () => {
+  it("is optional, and names a short token or one with spaces or control characters", () => {
+    expect(parseEnv({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({ METRICS_TOKEN: "0123456789abcdef0123" }).METRICS_TOKEN).toBe("0123456789abcdef0123");
+    const refusals: Array<[string, RegExp]> = [
+      ["short", /at least 16 characters/],
+      ["has a space in the middle", /printable ASCII without spaces/],
+      ["0123456789abcdef\u0007", /printable ASCII without spaces/],
+    ];
+    for (const [bad, message] of refusals) {
+      expect(() => parseEnv({ METRICS_TOKEN: bad }), bad).toThrow(
+        new RegExp(`^  - METRICS_TOKEN: .*${message.source}`, "m"),
+      );
+    }
+  });
+});

@@ -133,6 +133,26 @@ export const envSchema = z.object({
     .min(1, "must be at least 1 (day)")
     .max(3650, "must be at most 3650 (ten years)")
     .default(365),
+  /**
+   * Minutes a lead notification may wait undelivered before /healthz says the outbox is stalled and
+   * the server logs an error (docs/deploy.md#health-checks).
+   */
+  ALERT_AFTER_MINUTES: z.coerce
+    .number({ message: "must be a whole number of minutes, e.g. 15" })
+    .int("must be a whole number of minutes, e.g. 15")
+    .min(1, "must be at least 1 (minute)")
+    .max(1440, "must be at most 1440 (a day)")
+    .default(15),
+  /**
+   * Lets a scraper that is not on this machine read /metrics with `Authorization: Bearer <token>`
+   * (docs/deploy.md#metrics); without it only loopback may.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, "must be at least 16 characters (for example: openssl rand -hex 32)")
+    .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces (for example: openssl rand -hex 32)")
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

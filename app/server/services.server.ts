@@ -6,9 +6,11 @@ import { migrate } from "~/server/db/migrations.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
+import { createOutboxWatch, type OutboxHealth, type OutboxWatch } from "~/server/mail/stall.server";
 import { createTransport, MAIL_CONCURRENCY } from "~/server/mail/transport.server";
 import { createThreadedTransport } from "~/server/mail/transport-thread.server";
 import { startMailWorker } from "~/server/mail/worker.server";
+import { createMetrics, type Metrics } from "~/server/metrics.server";
 import { loadRouting, type Routing } from "~/server/routing/routing.server";
 
 /**
@@ -20,7 +22,10 @@ export interface Services {
   site: SiteServices;
   /** Keys the per-client hashes (docs/decisions/0010-client-address-behind-proxies.md): from CLIENT_KEY_SECRET or generated once and kept in the database. */
   clientKeySecret: string;
-  isHealthy(): Promise<boolean>;
+  /** Prometheus metrics, served on /metrics (docs/deploy.md#metrics). */
+  metrics: Metrics;
+  /** What /healthz answers (see HealthReport). */
+  checkHealth(): Promise<HealthReport>;
   /** Stops the worker (waiting for a message in flight) and closes the database. */
   close(): Promise<void>;
 }
@@ -56,16 +61,19 @@ export async function startServices(
   });
   await migrate(db, logger);
   const clientKeySecret = await loadClientKeySecret(db, env.CLIENT_KEY_SECRET);
-  const transport = options.mailThread
-    ? createThreadedTransport(
-        options.mailThread,
-        {
-          env: { SMTP_URL: env.SMTP_URL, MAIL_DIR: env.MAIL_DIR, LOG_LEVEL: env.LOG_LEVEL },
-          isTTY: process.stdout.isTTY === true,
-        },
-        logger,
-      )
-    : createTransport(env, { logger });
+  const metrics = createMetrics(db, logger);
+  const transport = metrics.countDeliveries(
+    options.mailThread
+      ? createThreadedTransport(
+          options.mailThread,
+          {
+            env: { SMTP_URL: env.SMTP_URL, MAIL_DIR: env.MAIL_DIR, LOG_LEVEL: env.LOG_LEVEL },
+            isTTY: process.stdout.isTTY === true,
+          },
+          logger,
+        )
+      : createTransport(env, { logger }),
+  );
   const mailWorker = startMailWorker({
     db,
     transport,
@@ -79,6 +87,10 @@ export async function startServices(
   });
   const stopJobs = (options.jobs ?? []).map((start) => start(db, logger));
   const health = createHealthCheck(db, logger);
+  const outboxWatch = createOutboxWatch(db, logger, { alertAfterMs: env.ALERT_AFTER_MINUTES * 60_000 });
+  // Looked at without a load balancer polling too, so a stall is logged (once) either way.
+  const watchTimer = setInterval(() => void outboxWatch.check(), OUTBOX_WATCH_INTERVAL_MS);
+  watchTimer.unref();
   logger.info({ database: env.DATABASE_URL.startsWith("sqlite:") ? "sqlite" : "postgres" }, "database ready");
 
   return {
@@ -95,14 +107,39 @@ export async function startServices(
       visitorMailPerHour: env.VISITOR_MAIL_PER_HOUR,
     },
     clientKeySecret,
-    isHealthy: () => health.check(),
+    metrics,
+    checkHealth: () => healthReport(health, outboxWatch),
     async close() {
+      clearInterval(watchTimer);
       for (const stop of stopJobs) stop();
       await mailWorker.stop();
       transport.close();
       await db.destroy();
     },
   };
+}
+
+/** How often the server looks at the outbox by itself, besides /healthz asking. */
+export const OUTBOX_WATCH_INTERVAL_MS = 30_000;
+
+/**
+ * The body of /healthz (docs/deploy.md#health-checks): `ok`; `degraded` while lead notifications are
+ * stalled (HTTP 200 still: the instance serves pages and keeps leads, a load balancer should keep it);
+ * or `unavailable` when the database does not answer (HTTP 503).
+ */
+export type HealthReport =
+  | { status: "ok" }
+  | { status: "degraded"; outbox: OutboxHealth }
+  | { status: "unavailable" };
+
+/** The database probe first; only when it answers, the outbox. */
+export async function healthReport(
+  database: { check(): Promise<boolean> },
+  outbox: OutboxWatch,
+): Promise<HealthReport> {
+  if (!(await database.check())) return { status: "unavailable" };
+  const state = await outbox.check();
+  return state?.stalled ? { status: "degraded", outbox: state } : { status: "ok" };
 }
 
 /** How long the health check waits for the database, whatever DB_QUERY_TIMEOUT_MS allows a query. */

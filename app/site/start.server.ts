@@ -20,6 +20,7 @@ import {
 import { type AppHandler, createReactRouterHandler } from "~/server/http/react-router-handler.server";
 import { loadStaticFiles } from "~/server/http/static-files.server";
 import { createLogger } from "~/server/logger.server";
+import { metricsAllowed, pathOf } from "~/server/metrics.server";
 import { clientKeyForIp } from "~/server/rate-limit.server";
 import { loadRouting, type Routing } from "~/server/routing/routing.server";
 import { startServices } from "~/server/services.server";
@@ -98,7 +99,7 @@ export async function startSite(options: StartOptions): Promise<void> {
     appHandler,
     ...featureRequests(env, services.site, clientKey),
     trustProxy: env.TRUST_PROXY,
-    isHealthy: () => services.isHealthy(),
+    checkHealth: () => services.checkHealth(),
   });
   // Answers still to be written when a shutdown starts. They are sent with `Connection: close`:
   // otherwise their keep-alive connections stay open for more requests until they idle out, and
@@ -123,6 +124,20 @@ export async function startSite(options: StartOptions): Promise<void> {
       else {
         unanswered.add(res);
         res.once("close", () => unanswered.delete(res));
+      }
+      services.metrics.track(req, res);
+      // /metrics for the scraper only; anyone else gets the site's own 404 from the pipeline.
+      if (
+        req.method === "GET" &&
+        pathOf(req.url) === "/metrics" &&
+        metricsAllowed({ remoteAddress: req.socket.remoteAddress, headers: req.headers }, env.METRICS_TOKEN)
+      ) {
+        services.metrics.serve(res).catch((error: unknown) => {
+          logger.error({ err: error }, "metrics: could not answer");
+          if (!res.headersSent) res.writeHead(500);
+          res.end();
+        });
+        return;
       }
       pipeline(req, res);
     },

@@ -1,5 +1,10 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { withoutSecrets } from "./pipeline.server";
+import type { HealthReport } from "~/server/services.server";
+import { TRUST_NONE } from "./client-key.server";
+import { createRequestPipeline, withoutSecrets } from "./pipeline.server";
 
 describe("withoutSecrets", () => {
   it("keeps newsletter tokens out of logged URLs", () => {
@@ -11,5 +16,50 @@ describe("withoutSecrets", () => {
     );
     expect(withoutSecrets("/resources?q=token")).toBe("/resources?q=token");
     expect(withoutSecrets(undefined)).toBeUndefined();
+  });
+});
+
+describe("/healthz", () => {
+  const answer = async (report: HealthReport | Error, method = "GET") => {
+    const server = http.createServer(
+      createRequestPipeline({
+        logger: pino({ level: "silent" }),
+        appHandler: async () => undefined,
+        trustProxy: TRUST_NONE,
+        checkHealth: async () => {
+          if (report instanceof Error) throw report;
+          return report;
+        },
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/healthz`, { method });
+      return {
+        status: response.status,
+        body: await response.text(),
+        type: response.headers.get("content-type"),
+      };
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  };
+
+  it("answers 200 for ok and for a stalled outbox (the instance still serves), 503 for a dead database", async () => {
+    expect(await answer({ status: "ok" })).toEqual({
+      status: 200,
+      body: '{"status":"ok"}',
+      type: "application/json",
+    });
+    const outbox = { stalled: true, oldestMinutes: 17, pending: 2 };
+    expect(await answer({ status: "degraded", outbox })).toEqual({
+      status: 200,
+      body: '{"status":"degraded","outbox":{"stalled":true,"oldestMinutes":17,"pending":2}}',
+      type: "application/json",
+    });
+    expect((await answer({ status: "unavailable" })).status).toBe(503);
+    expect(await answer(new Error("boom"))).toMatchObject({ status: 503, body: '{"status":"unavailable"}' });
+    expect(await answer({ status: "degraded", outbox }, "HEAD")).toMatchObject({ status: 200, body: "" });
   });
 });

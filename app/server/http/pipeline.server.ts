@@ -2,6 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import { resolveLegacyRedirect } from "~/content/redirects";
 import { withoutTrailingSlashes } from "~/lib/paths";
 import type { Logger } from "~/server/logger.server";
+import type { HealthReport } from "~/server/services.server";
 import { forwardedProto, isTrustedPeer, type TrustProxy } from "./client-key.server";
 import { isChunkedOneClick, ONE_CLICK_MAX_BYTES, readCappedBody } from "./one-click.server";
 import { type AppHandler, ClientAbortedError, rememberBody } from "./react-router-handler.server";
@@ -38,7 +39,8 @@ export interface PipelineOptions {
    */
   rendersOnRequest?: (url: URL) => boolean;
   trustProxy: TrustProxy;
-  isHealthy: () => Promise<boolean>;
+  /** What /healthz answers: 503 when `unavailable`, 200 otherwise, the report as JSON. */
+  checkHealth: () => Promise<HealthReport>;
 }
 
 /** Answers a request completely; the pipeline has checked it (see PipelineOptions.endpoints). */
@@ -200,9 +202,12 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
     let streamedBody: { body: unknown } | undefined;
 
     if (pathname === "/healthz" && (method === "GET" || method === "HEAD")) {
-      const healthy = await options.isHealthy().catch(() => false);
-      const body = JSON.stringify({ status: healthy ? "ok" : "unavailable" });
-      res.writeHead(healthy ? 200 : 503, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+      const report = await options.checkHealth().catch((): HealthReport => ({ status: "unavailable" }));
+      const body = JSON.stringify(report);
+      res.writeHead(report.status === "unavailable" ? 503 : 200, {
+        "Content-Type": "application/json",
+        "Cache-Control": "no-store",
+      });
       res.end(method === "HEAD" ? undefined : body);
       return;
     }

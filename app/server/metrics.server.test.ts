@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { writeTransaction } from "~/server/db/database.server";
+import { enqueueMail, MAIL_PRIORITY } from "~/server/mail/outbox.server";
+import type { MailTransport } from "~/server/mail/transport.server";
+import { createMetrics, isLoopback, metricsAllowed, routeGroup } from "~/server/metrics.server";
+import { memoryLogger, type TestDatabase, testDialects } from "../../tests/support/databases";
+
+const token = "a-long-enough-metrics-token-0123";
+
+describe("metricsAllowed", () => {
+  const request = (remoteAddress: string | undefined, headers: Record<string, string> = {}) => ({
+    remoteAddress,
+    headers,
+  });
+
+  it("lets loopback in without a token, unless a proxy passed the request on", () => {
+    for (const address of ["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1"]) {
+      expect(metricsAllowed(request(address), undefined), address).toBe(true);
+    }
+    expect(metricsAllowed(request("127.0.0.1", { "x-forwarded-for": "203.0.113.9" }), undefined)).toBe(false);
+    expect(metricsAllowed(request("127.0.0.1", { forwarded: "for=203.0.113.9" }), undefined)).toBe(false);
+  });
+
+  it("lets anyone else in only with the exact bearer token", () => {
+    for (const address of ["192.0.2.2", "10.0.0.1", "::ffff:192.0.2.2", "fd00::2", "128.0.0.1", undefined]) {
+      expect(metricsAllowed(request(address), undefined), String(address)).toBe(false);
+      expect(metricsAllowed(request(address), token), String(address)).toBe(false);
+      expect(metricsAllowed(request(address, { authorization: `Bearer ${token}` }), token)).toBe(true);
+      expect(metricsAllowed(request(address, { authorization: `Bearer ${token}x` }), token)).toBe(false);
+      expect(metricsAllowed(request(address, { authorization: `Basic ${token}` }), token)).toBe(false);
+      expect(metricsAllowed(request(address, { authorization: "Bearer " }), token)).toBe(false);
+      // Without a configured token, no header opens it.
+      expect(metricsAllowed(request(address, { authorization: "Bearer undefined" }), undefined)).toBe(false);
+    }
+    expect(isLoopback("::ffff:10.0.0.1")).toBe(false);
+  });
+});
+
+describe("routeGroup", () => {
+  it("maps any path to a small fixed set, never the raw URL", () => {
+    const cases: Array<[string, string]> = [
+      ["/", "/"],
+      ["/healthz", "/healthz"],
+      ["/metrics", "/metrics"],
+      ["/contact", "/contact"],
+      ["/quote", "/quote"],
+      ["/api/contact", "/api"],
+      ["/assets/entry-abc123.js", "/assets"],
+      ["/products/labels/thermal-transfer", "/products"],
+      ["/newsletter/confirm", "/newsletter"],
+      ["/favicon.ico", "static"],
+      ["/wp-login.php", "static"],
+      ["/some/unknown/page", "other"],
+      ["/.env", "static"],
+      ["", "other"],
+    ];
+    for (const [path, group] of cases) expect(routeGroup(path), path).toBe(group);
+  });
+});
+
+describe.each(testDialects)("metrics on $name", ({ create }) => {
+  let t: TestDatabase;
+  beforeEach(async () => {
+    t = await create();
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  it("reports the outbox's depth and oldest age by kind, and deliveries and failures", async () => {
+    const metrics = createMetrics(t.db, memoryLogger().logger);
+    const queuedAt = new Date(Date.now() - 90_000);
+    await writeTransaction(t.db, async (trx) => {
+      for (const kind of ["contact_notification", "contact_notification", "acknowledgement"]) {
+        await enqueueMail(
+          trx,
+          {
+            kind,
+            from: "site@example.com",
+            to: "sales@example.com",
+            subject: "S",
+            text: "T",
+            priority: MAIL_PRIORITY.lead,
+          },
+          queuedAt,
+        );
+      }
+    });
+    let fail = false;
+    const inner: MailTransport = {
+      kind: "smtp",
+      close: () => undefined,
+      send: async () => {
+        if (fail) throw new Error("451 try again later");
+        return { messageId: "<x@example.com>" } as Awaited<ReturnType<MailTransport["send"]>>;
+      },
+    };
+    const counted = metrics.countDeliveries(inner);
+    const mail = {
+      kind: "contact_notification",
+      from: "a@example.com",
+      to: "b@example.com",
+      subject: "S",
+      text: "T",
+    };
+    await counted.send(mail);
+    fail = true;
+    await expect(counted.send(mail)).rejects.toThrow("451");
+
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('outbox_pending_messages{kind="contact_notification"} 2');
+    expect(text).toContain('outbox_pending_messages{kind="acknowledgement"} 1');
+    const age = Number(/outbox_oldest_age_seconds\{kind="contact_notification"\} ([\d.]+)/.exec(text)?.[1]);
+    expect(age).toBeGreaterThanOrEqual(90);
+    expect(age).toBeLessThan(150);
+    expect(text).toContain('mail_deliveries_total{kind="contact_notification"} 1');
+    expect(text).toContain('mail_delivery_failures_total{kind="contact_notification"} 1');
+    expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds /m);
+    expect(text).not.toContain("sales@example.com");
+  });
+});

@@ -1,0 +1,191 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { Database } from "~/server/db/schema.server";
+import type { Logger } from "~/server/logger.server";
+import type { MailTransport } from "~/server/mail/transport.server";
+
+/**
+ * Prometheus metrics (docs/deploy.md#metrics): requests by route group and status, a latency
+ * histogram, the process's default metrics (event-loop delay, memory, CPU), the outbox's depth and
+ * oldest age by kind, and deliveries and failures. Labels are fixed sets or mail kinds, never a URL,
+ * an address or anything a visitor typed.
+ */
+export interface Metrics {
+  registry: Registry;
+  /** Counts a request and its time once its answer is finished. */
+  track(req: IncomingMessage, res: ServerResponse): void;
+  /** The transport, counting each delivery and failure by kind. */
+  countDeliveries(transport: MailTransport): MailTransport;
+  /** Answers GET /metrics. */
+  serve(res: ServerResponse): Promise<void>;
+}
+
+/**
+ * The route label: a small fixed set of path groups. Anything else is `other`, so a scanner trying a
+ * thousand URLs adds no series.
+ */
+export function routeGroup(pathname: string): string {
+  if (pathname === "/healthz" || pathname === "/metrics") return pathname;
+  if (pathname === "/") return "/";
+  const first = /^\/([a-z-]+)(?:\/|$)/.exec(pathname)?.[1];
+  const known = [
+    "assets",
+    "api",
+    "contact",
+    "quote",
+    "newsletter",
+    "products",
+    "resources",
+    "about",
+    "privacy",
+  ];
+  if (first && known.includes(first)) return `/${first}`;
+  if (/\.[a-z0-9]+$/i.test(pathname)) return "static";
+  return "other";
+}
+
+/** The path of a request target, or "" when it is not one (the pipeline answers those 400). */
+export function pathOf(target: string | undefined): string {
+  try {
+    return new URL(target ?? "/", "http://site.invalid").pathname;
+  } catch {
+    return "";
+  }
+}
+
+/** True for an address of this machine's loopback interface (IPv4, IPv6 or IPv4-mapped). */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const plain = address.startsWith("::ffff:") ? address.slice(7) : address;
+  return plain === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
+}
+
+const digest = (value: string) => createHash("sha256").update(value).digest();
+
+/**
+ * Whether a request may read /metrics: from a loopback address when no proxy passed it on (a proxy on
+ * the same machine connects from loopback too, and adds X-Forwarded-For), or with
+ * `Authorization: Bearer <METRICS_TOKEN>`, compared in constant time. Anyone else gets the site's 404.
+ */
+export function metricsAllowed(
+  request: { remoteAddress: string | undefined; headers: IncomingMessage["headers"] },
+  token: string | undefined,
+): boolean {
+  const forwarded =
+    request.headers["x-forwarded-for"] !== undefined || request.headers.forwarded !== undefined;
+  if (isLoopback(request.remoteAddress) && !forwarded) return true;
+  if (!token) return false;
+  const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
+  if (given === undefined) return false;
+  return timingSafeEqual(digest(given), digest(token));
+}
+
+export function createMetrics(db: Database, logger: Logger): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "HTTP requests answered, by route group and status code.",
+    labelNames: ["route", "status"] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time from a request's arrival to the end of its answer, by route group.",
+    labelNames: ["route"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const deliveries = new Counter({
+    name: "mail_deliveries_total",
+    help: "E-mails the SMTP server (or the mail directory) accepted, by kind.",
+    labelNames: ["kind"] as const,
+    registers: [registry],
+  });
+  const failures = new Counter({
+    name: "mail_delivery_failures_total",
+    help: "Delivery attempts that failed (each retry counts), by kind.",
+    labelNames: ["kind"] as const,
+    registers: [registry],
+  });
+  const depth = new Gauge({
+    name: "outbox_pending_messages",
+    help: "E-mails queued or being sent, by kind.",
+    labelNames: ["kind"] as const,
+    registers: [registry],
+    collect: () => readOutbox(),
+  });
+  const age = new Gauge({
+    name: "outbox_oldest_age_seconds",
+    help: "How long the oldest e-mail not yet sent has waited, by kind.",
+    labelNames: ["kind"] as const,
+    registers: [registry],
+    collect: () => readOutbox(),
+  });
+  // The registry collects every metric at once: both outbox gauges share one grouped query per scrape.
+  let reading: Promise<void> | undefined;
+  const readOutbox = () => {
+    reading ??= (async () => {
+      try {
+        const rows = await db
+          .selectFrom("email_outbox")
+          .select((eb) => [
+            "kind",
+            eb.fn.countAll<string | number>().as("pending"),
+            eb.fn.min<string | null>("created_at").as("oldest"),
+          ])
+          .where("status", "in", ["queued", "sending"])
+          .groupBy("kind")
+          .execute();
+        const now = Date.now();
+        depth.reset();
+        age.reset();
+        for (const row of rows) {
+          depth.set({ kind: row.kind }, Number(row.pending));
+          if (row.oldest) age.set({ kind: row.kind }, Math.max(0, (now - Date.parse(row.oldest)) / 1000));
+        }
+      } catch (error) {
+        logger.debug({ err: error }, "metrics: outbox query failed");
+      }
+    })().finally(() => {
+      reading = undefined;
+    });
+    return reading;
+  };
+
+  return {
+    registry,
+    track(req, res) {
+      const started = process.hrtime.bigint();
+      res.once("finish", () => {
+        const route = routeGroup(pathOf(req.url));
+        requests.inc({ route, status: String(res.statusCode) });
+        duration.observe({ route }, Number(process.hrtime.bigint() - started) / 1e9);
+      });
+    },
+    countDeliveries(transport) {
+      return {
+        get kind() {
+          return transport.kind;
+        },
+        close: () => transport.close(),
+        async send(mail) {
+          try {
+            const result = await transport.send(mail);
+            deliveries.inc({ kind: mail.kind });
+            return result;
+          } catch (error) {
+            failures.inc({ kind: mail.kind });
+            throw error;
+          }
+        },
+      };
+    },
+    async serve(res) {
+      const body = await registry.metrics();
+      res.writeHead(200, { "Content-Type": registry.contentType, "Cache-Control": "no-store" });
+      res.end(body);
+    },
+  };
+}

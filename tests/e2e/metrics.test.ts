@@ -1,0 +1,77 @@
+import { networkInterfaces } from "node:os";
+import { expect, test } from "@playwright/test";
+import { startSmtpPeer } from "../support/smtp-peer";
+import { type SpawnedServer, spawnServer } from "./spawned-server";
+
+const port = Number(process.env.E2E_PORT ?? 3100) + 182;
+const token = "metrics-token-for-the-e2e-test-0123456789";
+
+/** This machine's first non-loopback IPv4 address: a request to it reaches the server from that address. */
+const outsideAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((entry) => entry && entry.family === "IPv4" && !entry.internal)?.address;
+
+test.describe.configure({ mode: "serial" });
+
+let server: SpawnedServer;
+
+test.beforeAll(async () => {
+  // A stopped SMTP peer keeps the lead in the outbox, so the depth series has a value.
+  const stopped = await startSmtpPeer();
+  await stopped.stop();
+  server = await spawnServer(port, {
+    HOST: "0.0.0.0",
+    SMTP_URL: `smtp://127.0.0.1:${stopped.port}`,
+    METRICS_TOKEN: token,
+  });
+  const posted = await fetch(`${server.origin}/contact`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      name: "Morgan Lee",
+      email: "morgan.lee@example.com",
+      message: "Drum labels.",
+    }),
+  });
+  expect(posted.status).toBe(200);
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test("loopback reads Prometheus text with the outbox's depth, requests by route group and the event-loop delay", async () => {
+  const response = await fetch(`${server.origin}/metrics`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toContain("text/plain");
+  const text = await response.text();
+  expect(text).toMatch(/^outbox_pending_messages\{kind="contact_notification"\} 1$/m);
+  expect(text).toMatch(/^outbox_oldest_age_seconds\{kind="contact_notification"\} [\d.e+-]+$/m);
+  expect(text).toMatch(/^http_requests_total\{route="\/contact",status="200"\} 1$/m);
+  expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="0\.1",route="\/contact"\} \d+$/m);
+  expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds [\d.e+-]+$/m);
+  expect(text).not.toContain("morgan.lee");
+
+  // A proxy on this machine connects from loopback too: a forwarded request needs the token.
+  const forwarded = await fetch(`${server.origin}/metrics`, {
+    headers: { "X-Forwarded-For": "203.0.113.9" },
+  });
+  expect(forwarded.status).toBe(404);
+});
+
+test("from a non-loopback address /metrics is the site's 404 without the token, and answered with it", async () => {
+  expect(outsideAddress, "this machine has a non-loopback IPv4 address").toBeTruthy();
+  const origin = `http://${outsideAddress}:${port}`;
+  const unknownPage = await fetch(`${origin}/no-such-page`);
+  const refused = await fetch(`${origin}/metrics`);
+  expect(refused.status).toBe(404);
+  expect(refused.status).toBe(unknownPage.status);
+  expect(refused.headers.get("content-type")).toBe(unknownPage.headers.get("content-type"));
+  expect(await refused.text()).not.toContain("outbox_pending_messages");
+
+  const wrong = await fetch(`${origin}/metrics`, { headers: { Authorization: `Bearer ${token}x` } });
+  expect(wrong.status).toBe(404);
+
+  const allowed = await fetch(`${origin}/metrics`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(allowed.status).toBe(200);
+  expect(await allowed.text()).toMatch(/^outbox_pending_messages\{kind="contact_notification"\} 1$/m);
+});
