@@ -1,6 +1,6 @@
 import { z } from "zod";
 // Relative imports: vite.config.ts loads this module (through build-env.server.ts) without the "~" alias.
-import { QUOTE_UPLOAD_CEILING_MS, QUOTE_UPLOAD_STALL_MS } from "~/lib/quote-upload-limits";
+import { QUOTE_UPLOAD_CEILING_MS, QUOTE_UPLOAD_STALL_MS } from "../lib/quote-upload-limits";
 import { parseTrustProxy } from "./http/client-key.server";
 
 const DEFAULT_SALES_EMAIL = "sales@ridgeline-supply.example";
