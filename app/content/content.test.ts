@@ -7,6 +7,7 @@ import { company } from "~/content/company";
 import { contact } from "~/content/contact";
 import { home } from "~/content/home";
 import { inquiries } from "~/content/inquiries";
+import { privacyLink } from "~/content/navigation";
 import { pages } from "~/content/pages";
 import { defaultAttachmentRetentionDays, privacy } from "~/content/privacy";
 import { products } from "~/content/products";
@@ -317,7 +318,7 @@ describe("pages", () => {
     expect(text).toContain("double opt-in");
     expect(text).toContain("sets no cookies");
     expect(privacy.emailHref).toBe(`mailto:${company.email}`);
-    expect(pages.privacy.path).toBe(privacy.footerLink.href);
+    expect(pages.privacy.path).toBe(privacyLink.href);
   });
 
   it("repeats no phone number or e-mail address outside the company facts", () => {

@@ -72,11 +72,9 @@ export const privacy = {
   ],
   emailHref: `mailto:${company.email}`,
   emailLabel: "E-mail us",
-  footerLink: { label: "Privacy", href: "/privacy" },
 } as const satisfies {
   hero: { heading: string; lead: string };
   sections: readonly PrivacySection[];
   emailHref: string;
   emailLabel: string;
-  footerLink: { label: string; href: string };
 };

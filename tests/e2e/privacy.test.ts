@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { company } from "../../app/content/company";
+import { privacyLink } from "../../app/content/navigation";
 import { defaultAttachmentRetentionDays, privacy } from "../../app/content/privacy";
 import { viewports } from "./support";
 
@@ -9,7 +10,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
 
     test("the footer's Privacy link reaches the page", async ({ page }) => {
       await page.goto("/about");
-      const link = page.getByRole("contentinfo").getByRole("link", { name: privacy.footerLink.label });
+      const link = page.getByRole("contentinfo").getByRole("link", { name: privacyLink.label });
       await link.scrollIntoViewIfNeeded();
       await expect(link).toBeVisible();
       await link.click();

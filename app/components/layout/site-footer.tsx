@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { Icon } from "~/components/icons/icon";
 import { company, telHref } from "~/content/company";
-import { mainNavigation } from "~/content/navigation";
-import { privacy } from "~/content/privacy";
+import { mainNavigation, privacyLink } from "~/content/navigation";
 import { quoteLinks, quotePage } from "~/content/quote";
 import { Logo } from "./logo";
 
@@ -81,8 +80,8 @@ export function SiteFooter() {
             © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {company.name}. All rights
             reserved.
           </p>
-          <a href={privacy.footerLink.href} className="rounded-sm underline hover:text-white">
-            {privacy.footerLink.label}
+          <a href={privacyLink.href} className="rounded-sm underline hover:text-white">
+            {privacyLink.label}
           </a>
         </div>
       </div>
