@@ -9,6 +9,7 @@ export const staticPages = [
   "/about",
   "/resources",
   "/contact",
+  "/privacy",
   ...articles.map((article) => `/resources/articles/${article.slug}`),
   "/sitemap.xml",
   "/robots.txt",

@@ -9,6 +9,7 @@ export default [
   route("resources", "routes/resources.tsx"),
   route("resources/articles/:slug", "routes/resource-article.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("privacy", "routes/privacy.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   // /api/contact and /api/newsletter are answered by the server itself: app/features/leads/form-request.server.ts.

@@ -7,6 +7,9 @@ import { company } from "~/content/company";
 import { contact } from "~/content/contact";
 import { home } from "~/content/home";
 import { inquiries } from "~/content/inquiries";
+import { privacyLink } from "~/content/navigation";
+import { pages } from "~/content/pages";
+import { defaultAttachmentRetentionDays, privacy } from "~/content/privacy";
 import { products } from "~/content/products";
 import { protectivePackaging } from "~/content/protective-packaging";
 import {
@@ -42,6 +45,7 @@ const allContent = {
   protectivePackaging,
   about,
   contact,
+  privacy,
 };
 
 /** Every string in a value, with the path that leads to it, so a failure names the offending field. */
@@ -304,6 +308,17 @@ describe("pages", () => {
       "Email for Fastest Response",
     ]);
     expect(contact.support.cards[1].href).toBe("/contact");
+  });
+
+  it("privacy states the retention periods, no cookies, and where to write", () => {
+    const text = JSON.stringify(privacy);
+    expect(text).toContain(`${defaultAttachmentRetentionDays} days after they arrive`);
+    expect(text).toContain("30 days");
+    expect(text).toContain("180 days");
+    expect(text).toContain("double opt-in");
+    expect(text).toContain("sets no cookies");
+    expect(privacy.emailHref).toBe(`mailto:${company.email}`);
+    expect(pages.privacy.path).toBe(privacyLink.href);
   });
 
   it("repeats no phone number or e-mail address outside the company facts", () => {

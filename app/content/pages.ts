@@ -71,4 +71,10 @@ export const pages = {
     description: `Call ${company.phone}, e-mail ${company.email} or send us a message. Sales and technical support from Atlanta, Chicago, Dallas and Reno, Monday to Friday.`,
     keywords: ["contact sales", "request a quote", "technical support", "industrial supplies quote"],
   },
+  privacy: {
+    path: "/privacy",
+    title: `Privacy | ${company.name}`,
+    description: `What ${company.name} keeps about visitors to this website and for how long, how to ask for a copy or deletion, and why the site sets no cookies.`,
+    keywords: ["privacy", "data retention", "no cookies", "delete my data"],
+  },
 } as const satisfies Record<string, PageInfo>;

@@ -5,7 +5,7 @@ import { renderRobots, renderSitemap, sitemapEntries } from "./sitemap";
 describe("sitemap", () => {
   const entries = sitemapEntries("2026-11-21");
 
-  it("lists the six pages, the quote request and every article, each once", () => {
+  it("lists the seven pages, the quote request and every article, each once", () => {
     const paths = entries.map((entry) => entry.path);
     expect(paths).toEqual(
       expect.arrayContaining([
@@ -15,10 +15,11 @@ describe("sitemap", () => {
         "/about",
         "/resources",
         "/contact",
+        "/privacy",
         "/quote",
       ]),
     );
-    expect(paths).toHaveLength(7 + articles.length);
+    expect(paths).toHaveLength(8 + articles.length);
     expect(new Set(paths).size).toBe(paths.length);
   });
 

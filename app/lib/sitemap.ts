@@ -9,7 +9,7 @@ export interface SitemapEntry {
   priority: number;
 }
 
-/** Every public page: the six site pages, the quote request and each article (articles carry their own date). */
+/** Every public page: the seven site pages, the quote request and each article (articles carry their own date). */
 export function sitemapEntries(today: string): SitemapEntry[] {
   return [
     ...Object.values(pages).map((page) => ({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { defaultAttachmentRetentionDays } from "~/content/privacy";
 import { EnvError, parseEnv } from "./env.server";
 
 describe("parseEnv", () => {
@@ -160,6 +161,8 @@ describe("QUOTE_UPLOAD_TIMEOUT_MS and QUOTE_UPLOAD_STALL_MS", () => {
 describe("ATTACHMENT_RETENTION_DAYS", () => {
   it("defaults to 365 days and names anything but a whole number of days from 1 to 3650", () => {
     expect(parseEnv({}).ATTACHMENT_RETENTION_DAYS).toBe(365);
+    // The privacy page states the default in days.
+    expect(parseEnv({}).ATTACHMENT_RETENTION_DAYS).toBe(defaultAttachmentRetentionDays);
     expect(parseEnv({ ATTACHMENT_RETENTION_DAYS: "90" }).ATTACHMENT_RETENTION_DAYS).toBe(90);
     const refusals: Array<[string, RegExp]> = [
       ["0", /at least 1/],

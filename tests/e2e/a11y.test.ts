@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, sitePages, viewports, waitForHydration } from "./support";
+import { contentPages, expectNoAxeViolations, viewports, waitForHydration } from "./support";
 
 for (const [label, viewport] of Object.entries(viewports)) {
   test.describe(`axe at ${viewport.width} px`, () => {
     test.use({ viewport });
-    for (const { path } of sitePages) {
+    for (const { path } of contentPages) {
       test(`${path} (${label})`, async ({ page }) => {
         await page.goto(path);
         await waitForHydration(page);

@@ -104,6 +104,7 @@ const noScriptPages = [
   "/products",
   "/protective-packaging",
   "/about",
+  "/privacy",
   "/resources/articles/choosing-label-face-stock",
   "/search?q=labels",
   "/no-such-page",

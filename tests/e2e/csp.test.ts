@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { sitePages, uniqueClientAddress, viewports, waitForHydration } from "./support";
+import { contentPages, uniqueClientAddress, viewports, waitForHydration } from "./support";
 
 /** Records every CSP violation the page reports, from the first script on. */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -27,7 +27,7 @@ test.describe("Content-Security-Policy", () => {
     request,
   }) => {
     for (const path of [
-      ...sitePages.map((page) => page.path),
+      ...contentPages.map((page) => page.path),
       "/missing-page",
       "/resources/articles/choosing-label-face-stock",
     ]) {
@@ -59,7 +59,7 @@ test.describe("Content-Security-Policy", () => {
       test.setTimeout(60_000);
       await page.setViewportSize(viewport);
       const violations = await watchViolations(page);
-      for (const { path } of sitePages) {
+      for (const { path } of contentPages) {
         await page.goto(path);
         await waitForHydration(page);
         expect(await violations(), path).toEqual([]);

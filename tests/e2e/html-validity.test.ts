@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { articles } from "../../app/content/article-files.server";
-import { sitePages } from "./support";
+import { contentPages } from "./support";
 
 const VNU = "node_modules/vnu-jar/build/dist/vnu.jar";
 const VNU_OPTIONS = ["--errors-only", "--format", "json"];
@@ -19,7 +19,7 @@ const firstArticle = articles[0];
 if (!firstArticle) throw new Error("expected at least one article");
 
 const documents = [
-  ...sitePages.map(({ path }) => ({ path, status: 200 })),
+  ...contentPages.map(({ path }) => ({ path, status: 200 })),
   { path: `/resources/articles/${firstArticle.slug}`, status: 200 },
   { path: "/no-such-page", status: 404 },
 ];

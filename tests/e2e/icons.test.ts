@@ -2,7 +2,7 @@
 // page has hydrated (docs/decisions/0018-icon-sprite.md). A symbol missing from the page, a name the
 // sprite lacks, or a client-side render that wiped them leaves empty squares no other test would notice.
 import { expect, type Page, test } from "@playwright/test";
-import { sitePages, viewports, waitForHydration } from "./support";
+import { contentPages, viewports, waitForHydration } from "./support";
 
 /**
  * Every icon on the page: what it points at, and whether a drawing was found for it. An icon inside
@@ -35,7 +35,7 @@ async function expectIconsDrawn(page: Page, label: string): Promise<void> {
 test.describe("icons", () => {
   test.use({ viewport: viewports.phone });
 
-  for (const { path } of sitePages) {
+  for (const { path } of contentPages) {
     test(`${path}: every icon is drawn, after hydration too`, async ({ page }) => {
       await page.goto(path);
       await waitForHydration(page);

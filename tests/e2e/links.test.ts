@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { LinkChecker, type LinkResult, LinkState } from "linkinator";
 import { brochures, catalog } from "../../app/content/brochures";
-import { sitePages } from "./support";
+import { contentPages } from "./support";
 
 const VIDEO_HOST = "www.youtube.com";
 
@@ -53,7 +53,7 @@ test("crawling from / finds no broken link, PDFs included", async () => {
   for (const brochure of brochures)
     expect(checkedPaths, brochure.fileName).toContain(`/brochures/${brochure.fileName}`);
   expect(checkedPaths).toContain(`/catalog/${catalog.fileName}`);
-  for (const { path } of sitePages) expect(pages, `${path} was crawled`).toContain(path);
+  for (const { path } of contentPages) expect(pages, `${path} was crawled`).toContain(path);
   expect(pdfs.length).toBeGreaterThanOrEqual(19);
 
   // The external video link is on the page but is never requested.

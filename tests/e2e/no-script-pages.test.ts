@@ -20,6 +20,7 @@ const pages = [
   { path: "/products", heading: /./ },
   { path: "/protective-packaging", heading: /./ },
   { path: "/about", heading: /./ },
+  { path: "/privacy", heading: "Privacy" },
   { path: "/resources/articles/choosing-label-face-stock", heading: /./ },
   { path: "/search?q=labels", heading: /./ },
   // A search that finds nothing, with its link to a quote request.

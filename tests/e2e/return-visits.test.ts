@@ -11,12 +11,12 @@ import {
   prerenderedPages,
   watchPage,
 } from "./return-visit-support";
-import { sitePages, uniqueClientAddress, viewports } from "./support";
+import { contentPages, uniqueClientAddress, viewports } from "./support";
 
 test("the list of prerendered pages covers the site's pages and every article", () => {
   expect(prerenderedPages).toEqual(
     expect.arrayContaining([
-      ...sitePages.map((page) => page.path),
+      ...contentPages.map((page) => page.path),
       ...articles.map((article) => `/resources/articles/${article.slug}`),
     ]),
   );

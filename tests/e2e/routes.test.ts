@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { sitePages } from "./support";
+import { contentPages } from "./support";
 
 function metaContent(html: string, attribute: "name" | "property", key: string): string | undefined {
   const pattern = new RegExp(`<meta[^>]*${attribute}="${key}"[^>]*content="([^"]*)"`, "i");
@@ -9,7 +9,7 @@ function metaContent(html: string, attribute: "name" | "property", key: string):
 test.describe("every page is served with its own metadata in the HTML", () => {
   const titles = new Set<string>();
 
-  for (const { path } of sitePages) {
+  for (const { path } of contentPages) {
     test(`GET ${path}`, async ({ request }) => {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.status()).toBe(200);
@@ -36,11 +36,11 @@ test.describe("every page is served with its own metadata in the HTML", () => {
 
   test("titles differ from page to page", async ({ request }) => {
     const seen = new Set<string>();
-    for (const { path } of sitePages) {
+    for (const { path } of contentPages) {
       const html = await (await request.get(path)).text();
       seen.add(/<title>([^<]+)<\/title>/.exec(html)?.[1] ?? "");
     }
-    expect(seen.size).toBe(sitePages.length);
+    expect(seen.size).toBe(contentPages.length);
   });
 
   test("the OG image, favicon and manifest are served", async ({ request }) => {
@@ -65,7 +65,7 @@ test("no page requests anything from another host", async ({ page, baseURL }) =>
     if (!url.startsWith(baseURL ?? "") && !url.startsWith("data:") && !url.startsWith("blob:"))
       foreign.push(url);
   });
-  for (const { path } of sitePages) {
+  for (const { path } of contentPages) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

@@ -11,6 +11,9 @@ export const sitePages = [
   { path: "/contact", name: "Contact" },
 ] as const;
 
+/** The main navigation's pages and the pages linked from the footer alone (the privacy page). */
+export const contentPages = [...sitePages, { path: "/privacy", name: "Privacy" }] as const;
+
 export const viewports = {
   phone: { width: 375, height: 812 },
   desktop: { width: 1280, height: 900 },

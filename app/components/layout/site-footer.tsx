@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Icon } from "~/components/icons/icon";
 import { company, telHref } from "~/content/company";
-import { mainNavigation } from "~/content/navigation";
+import { mainNavigation, privacyLink } from "~/content/navigation";
 import { quoteLinks, quotePage } from "~/content/quote";
 import { Logo } from "./logo";
 
@@ -75,10 +75,15 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-white/15">
-        <p className="mx-auto max-w-7xl px-4 py-5 text-sm sm:px-6 lg:px-8">
-          © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {company.name}. All rights
-          reserved.
-        </p>
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-5 text-sm sm:px-6 lg:px-8">
+          <p>
+            © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {company.name}. All rights
+            reserved.
+          </p>
+          <a href={privacyLink.href} className="rounded-sm underline hover:text-white">
+            {privacyLink.label}
+          </a>
+        </div>
       </div>
     </footer>
   );
