@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildContactNotification } from "~/features/contact/contact-email.server";
 import { bodyLine, headerSafe } from "~/features/leads/email-text.server";
 import { buildQuoteNotification } from "~/features/quote/quote-email.server";
+import { item, quote } from "~/features/quote/quote-input-fixture";
 import { loadRouting, routeQuote } from "~/server/routing/routing.server";
 
 /*
@@ -45,44 +46,30 @@ describe("e-mail text", () => {
       timeZone: "America/New_York",
     });
     const routing = loadRouting({ BRANCH_EMAILS: {} });
-    const quote = buildQuoteNotification({
+    const quoteMail = buildQuoteNotification({
       requestId: 1,
       reference: "Q-8CJWGX",
       receivedAt,
-      quote: {
+      quote: quote({
         company: HOSTILE,
         name: HOSTILE,
         email: "ann@example.com",
-        phone: null,
-        postalCode: null,
         neededBy: null,
-        poReference: null,
-        items: [{ area: "labels", description: "4x6 labels", quantity: 24, unit: "roll", notes: null }],
-        labels: {
-          width: null,
-          height: null,
-          sizeUnit: null,
-          material: null,
-          adhesive: null,
-          core: null,
-          rollSize: null,
-          printer: null,
-        },
-        foam: { dimensions: null, weight: null, fragility: null, annualQuantity: null },
-      },
+        items: [item("labels", "4x6 labels")],
+      }),
       fileNames: [],
       route: routeQuote(routing, { postalCode: null, areas: ["labels"] }, SALES),
       mailFrom: FROM,
       timeZone: "America/New_York",
     });
-    for (const subject of [contact.subject, quote.subject]) {
+    for (const subject of [contact.subject, quoteMail.subject]) {
       expect(subject).toContain(headerSafe(HOSTILE, 100));
       expect(unsafeIn(subject)).toEqual([]);
       expect(subject).not.toContain("=?");
     }
     expect(lineOf(contact.text, "Name")).toBe(`Name: ${bodyLine(HOSTILE)}`);
-    expect(lineOf(quote.text, "Name")).toBe(`Name: ${bodyLine(HOSTILE)}`);
-    expect(lineOf(quote.text, "Company")).toBe(`Company: ${bodyLine(HOSTILE)}`);
-    for (const text of [contact.text, quote.text]) expect(text).not.toMatch(/^Bcc:/m);
+    expect(lineOf(quoteMail.text, "Name")).toBe(`Name: ${bodyLine(HOSTILE)}`);
+    expect(lineOf(quoteMail.text, "Company")).toBe(`Company: ${bodyLine(HOSTILE)}`);
+    for (const text of [contact.text, quoteMail.text]) expect(text).not.toMatch(/^Bcc:/m);
   });
 });

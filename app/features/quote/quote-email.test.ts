@@ -2,41 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { QuoteInput } from "~/features/quote/quote";
 import { loadRouting, routeQuote } from "~/server/routing/routing.server";
 import { buildQuoteNotification, type QuoteNotificationInput, summarizeQuote } from "./quote-email.server";
+import { item, quote } from "./quote-input-fixture";
 
 const SALES = "sales@ridgeline-supply.example";
 const routing = loadRouting({ BRANCH_EMAILS: {} });
 // 10:47 in New York on Tuesday, November 24 (15:47 UTC).
 const receivedAt = new Date("2026-11-24T15:47:00.000Z");
 
-const item = (area: QuoteInput["items"][number]["area"], description: string) => ({
-  area,
-  description,
-  quantity: 24,
-  unit: "roll" as const,
-  notes: null,
-});
-const quote = (extra: Partial<QuoteInput> = {}): QuoteInput => ({
-  company: "Lakeside Foods Plant 3",
-  name: "Jane Park",
-  email: "jane@lakesidefoods.com",
-  phone: null,
-  postalCode: null,
-  neededBy: "2026-12-10",
-  poReference: null,
-  items: [item("labels", "4x6 thermal labels"), item("barcoding", "ZT411 printhead"), item("labels", "2x1")],
-  labels: {
-    width: null,
-    height: null,
-    sizeUnit: null,
-    material: null,
-    adhesive: null,
-    core: null,
-    rollSize: null,
-    printer: null,
-  },
-  foam: { dimensions: null, weight: null, fragility: null, annualQuantity: null },
-  ...extra,
-});
 const input = (q: QuoteInput, extra: Partial<QuoteNotificationInput> = {}): QuoteNotificationInput => ({
   requestId: 12,
   reference: "Q-8CJWGX",
