@@ -163,13 +163,14 @@ function requestLogger(logger: Logger): (req: IncomingMessage, res: ServerRespon
  */
 export const REQUEST_BODY_TIMEOUT_MS = 30_000;
 
-function limitBodyTime(
-  req: IncomingMessage,
-  res: ServerResponse,
-  streamedPosts: ReadonlyMap<string, StreamedPost> | undefined,
-): void {
-  // A streamed post (the quote upload) keeps its own limits: a stall time and a ceiling.
-  if (req.complete || streamedPosts?.has(new URL(req.url ?? "/", "http://x").pathname)) return;
+/** Whether the request says it carries a body (a length above zero, or chunks). */
+function declaresBody(req: IncomingMessage): boolean {
+  const length = req.headers["content-length"];
+  return req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+}
+
+function limitBodyTime(req: IncomingMessage, res: ServerResponse): void {
+  if (req.complete) return;
   const timer = setTimeout(() => {
     if (req.complete) return;
     if (!res.headersSent) {
@@ -191,7 +192,6 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     setSecurityHeaders(res, { https: isHttps(req, trustProxy) });
     const method = req.method ?? "GET";
-    limitBodyTime(req, res, options.streamedPosts);
     const checked = parseRequestTarget(req);
     if (!checked.ok) {
       sendError(req, res, 400, "Bad Request", checked.message, { Connection: "close" });
@@ -199,6 +199,8 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
     }
     const { target } = checked;
     const { pathname, search } = target.url;
+    // A streamed post (the quote upload) keeps its own limits: a stall time and a ceiling.
+    if (declaresBody(req) && !options.streamedPosts?.has(pathname)) limitBodyTime(req, res);
     let streamedBody: { body: unknown } | undefined;
 
     if (pathname === "/healthz" && (method === "GET" || method === "HEAD")) {
