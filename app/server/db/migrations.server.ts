@@ -1,6 +1,8 @@
 import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator, sql } from "kysely";
 import { type Dialect, dialectOf } from "~/server/db/database.server";
 import { type IdColumn, shippedMigrations } from "~/server/db/migrations/0001-0008-shipped.server";
+import { leadAttribution } from "~/server/db/migrations/0009-lead-attribution.server";
+import { analytics } from "~/server/db/migrations/0010-analytics.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 
@@ -12,6 +14,8 @@ function buildMigrations(dialect: Dialect): Record<string, Migration> {
     dialect === "postgres" ? col.primaryKey().generatedAlwaysAsIdentity() : col.primaryKey().autoIncrement();
   return {
     ...shippedMigrations(dialect, id),
+    "0009_lead_attribution": leadAttribution,
+    "0010_analytics": analytics,
   };
 }
 

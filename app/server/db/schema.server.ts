@@ -196,6 +196,62 @@ export interface VisitorMailHourTable {
   skipped: number;
 }
 
+export const LEAD_KINDS = ["contact", "quote", "newsletter"] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
+
+/**
+ * How a lead's visitor came (docs/analytics.md#attribution), one row per lead: lead_id is the id in
+ * contact_submissions, quote_requests or newsletter_subscriptions. Paths and hosts only, never a
+ * click id's value or anything that identifies the visitor.
+ */
+export interface LeadAttributionTable {
+  lead_kind: LeadKind;
+  lead_id: number;
+  created_at: IsoTimestamp;
+  /** Path and query (UTM parameters kept, click ids removed) of the visit's first page. */
+  landing_page: string | null;
+  /** Host of the site that referred the visit, or null when direct or unknown. */
+  referrer_host: string | null;
+  /** "Google", "Bing", ... when referrer_host is a search engine. */
+  search_engine: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  /** 1 when the landing page carried a click id (gclid, msclkid); its value is never kept. */
+  click_id: number;
+  /** Path of the page the form was sent from. */
+  sent_from: string | null;
+  pages_seen: number | null;
+  seconds_to_lead: number | null;
+}
+
+/**
+ * Counts per day (YYYY-MM-DD in the site's time zone) of a metric ("pageview", "download", ...) for a
+ * key (a path, a form, a query) and an optional detail (a referring host, an outcome; "" when none).
+ */
+export interface AnalyticsCountTable {
+  day: string;
+  metric: string;
+  key: string;
+  detail: string;
+  count: number;
+}
+
+/** The day's visitor hashes, shared by the instances; deleted when the day is closed. */
+export interface AnalyticsVisitorTable {
+  day: string;
+  visitor_hash: string;
+}
+
+/** The day's random salt, shared by the instances; deleted when the day is closed. */
+export interface AnalyticsSaltTable {
+  day: string;
+  salt: string;
+  created_at: IsoTimestamp;
+}
+
 export interface DB {
   app_settings: AppSettingTable;
   contact_submissions: ContactSubmissionTable;
@@ -212,6 +268,10 @@ export interface DB {
   quote_files: QuoteFileTable;
   visitor_mail_marks: VisitorMailMarkTable;
   visitor_mail_hours: VisitorMailHourTable;
+  lead_attribution: LeadAttributionTable;
+  analytics_counts: AnalyticsCountTable;
+  analytics_visitors: AnalyticsVisitorTable;
+  analytics_salts: AnalyticsSaltTable;
 }
 
 export type Database = Kysely<DB>;
