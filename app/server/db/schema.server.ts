@@ -200,7 +200,7 @@ export const LEAD_KINDS = ["contact", "quote", "newsletter"] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
 
 /**
- * How a lead's visitor came (docs/analytics.md#attribution), one row per lead: lead_id is the id in
+ * How a lead's visitor came (docs/attribution.md), one row per lead: lead_id is the id in
  * contact_submissions, quote_requests or newsletter_subscriptions. Paths and hosts only, never a
  * click id's value or anything that identifies the visitor.
  */

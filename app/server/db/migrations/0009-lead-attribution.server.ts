@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from "kysely";
 
-// How each lead's visitor came to the site (docs/analytics.md#attribution): one row per lead, whatever
+// How each lead's visitor came to the site (docs/attribution.md): one row per lead, whatever
 // its kind, so reports group contact messages, quote requests and signups alike. Never an identifier.
 export const leadAttribution: Migration = {
   // biome-ignore lint/suspicious/noExplicitAny: a migration must not depend on the current DB type (see 0001)
