@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Icon } from "~/components/icons/icon";
-import { SectionHeading } from "~/components/page/section-heading";
+import { PageSection } from "~/components/page/page-section";
 import { Button } from "~/components/ui/button";
 import { company, telHref } from "~/content/company";
 import type { AboutContent } from "~/content/schema";
@@ -34,49 +34,51 @@ function ContactCard({
 export function ContactCards({ content }: { content: AboutContent["contact"] }) {
   const { cards, productsLink } = content;
   return (
-    <section aria-labelledby="about-contact-heading" className="bg-white py-16 sm:py-20">
-      <div className="mx-auto flex max-w-7xl flex-col gap-10 px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="about-contact-heading" heading={content.heading} lead={content.text} />
-        <ul className="grid gap-6 md:grid-cols-3">
-          <ContactCard
-            icon={<Icon name="Phone" className="size-6" />}
-            title={cards.phone.title}
-            description={cards.phone.description}
-          >
-            <a href={telHref} className={linkClass}>
-              {company.phone}
-            </a>
-          </ContactCard>
-          <ContactCard
-            icon={<Icon name="Mail" className="size-6" />}
-            title={cards.email.title}
-            description={cards.email.description}
-          >
-            <a href={`mailto:${company.email}`} className={linkClass}>
-              {company.email}
-            </a>
-          </ContactCard>
-          <ContactCard
-            icon={<Icon name="MapPin" className="size-6" />}
-            title={cards.locations.title}
-            description={cards.locations.description}
-          >
-            <ul className="grid grid-cols-2 gap-x-4 gap-y-1 font-semibold text-navy">
-              {company.locations.map((location) => (
-                <li key={location.city}>
-                  {location.city}, {location.stateCode}
-                </li>
-              ))}
-            </ul>
-          </ContactCard>
-        </ul>
-        <Button asChild size="lg" variant="secondary" className="self-start">
-          <Link to={productsLink.href}>
-            {productsLink.label}
-            <Icon name="ArrowRight" />
-          </Link>
-        </Button>
-      </div>
-    </section>
+    <PageSection
+      headingId="about-contact-heading"
+      heading={content.heading}
+      lead={content.text}
+      innerClassName="flex flex-col gap-10"
+    >
+      <ul className="grid gap-6 md:grid-cols-3">
+        <ContactCard
+          icon={<Icon name="Phone" className="size-6" />}
+          title={cards.phone.title}
+          description={cards.phone.description}
+        >
+          <a href={telHref} className={linkClass}>
+            {company.phone}
+          </a>
+        </ContactCard>
+        <ContactCard
+          icon={<Icon name="Mail" className="size-6" />}
+          title={cards.email.title}
+          description={cards.email.description}
+        >
+          <a href={`mailto:${company.email}`} className={linkClass}>
+            {company.email}
+          </a>
+        </ContactCard>
+        <ContactCard
+          icon={<Icon name="MapPin" className="size-6" />}
+          title={cards.locations.title}
+          description={cards.locations.description}
+        >
+          <ul className="grid grid-cols-2 gap-x-4 gap-y-1 font-semibold text-navy">
+            {company.locations.map((location) => (
+              <li key={location.city}>
+                {location.city}, {location.stateCode}
+              </li>
+            ))}
+          </ul>
+        </ContactCard>
+      </ul>
+      <Button asChild size="lg" variant="secondary" className="self-start">
+        <Link to={productsLink.href}>
+          {productsLink.label}
+          <Icon name="ArrowRight" />
+        </Link>
+      </Button>
+    </PageSection>
   );
 }

@@ -1,31 +1,30 @@
+import { PageSection } from "~/components/page/page-section";
 import { SectionHeading } from "~/components/page/section-heading";
 import type { AboutContent } from "~/content/schema";
 
 export function Story({ content }: { content: AboutContent["story"] }) {
   return (
-    <section aria-labelledby="story-heading" className="bg-white py-16 sm:py-20">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-5 lg:gap-16 lg:px-8">
-        <div className="flex flex-col gap-6 lg:col-span-3">
-          <SectionHeading id="story-heading" heading={content.heading} />
-          <div className="flex max-w-prose flex-col gap-4 text-lg leading-relaxed text-slate-700">
-            {content.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-          </div>
-        </div>
-        <dl className="grid content-start gap-4 sm:grid-cols-3 lg:col-span-2 lg:grid-cols-1">
-          {content.highlights.map((highlight) => (
-            <div
-              key={highlight.label}
-              className="flex flex-col-reverse gap-1 rounded-xl border-l-4 border-amber bg-navy p-6 text-white"
-            >
-              <dt className="text-mist">{highlight.label}</dt>
-              <dd className="text-3xl font-extrabold">{highlight.value}</dd>
-            </div>
+    <PageSection headingId="story-heading" innerClassName="grid gap-10 lg:grid-cols-5 lg:gap-16">
+      <div className="flex flex-col gap-6 lg:col-span-3">
+        <SectionHeading id="story-heading" heading={content.heading} />
+        <div className="flex max-w-prose flex-col gap-4 text-lg leading-relaxed text-slate-700">
+          {content.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
           ))}
-        </dl>
+        </div>
       </div>
-    </section>
+      <dl className="grid content-start gap-4 sm:grid-cols-3 lg:col-span-2 lg:grid-cols-1">
+        {content.highlights.map((highlight) => (
+          <div
+            key={highlight.label}
+            className="flex flex-col-reverse gap-1 rounded-xl border-l-4 border-amber bg-navy p-6 text-white"
+          >
+            <dt className="text-mist">{highlight.label}</dt>
+            <dd className="text-3xl font-extrabold">{highlight.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </PageSection>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Icon } from "~/components/icons/icon";
 import { MailDraftLink } from "~/components/mail-draft-link";
+import { PageSection } from "~/components/page/page-section";
 import { QuoteOnlineLink } from "~/components/quote-online-link";
 import { Button } from "~/components/ui/button";
 import type { ProductsContent } from "~/content/schema";
@@ -25,52 +26,48 @@ export function ResourcesBand({ content }: { content: ProductsContent["resources
 
 export function GhsCallout({ content }: { content: ProductsContent["ghsCallout"] }) {
   return (
-    <section aria-labelledby="ghs-callout-heading" className="bg-paper py-12">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <div className="flex flex-col gap-5 rounded-xl border-l-4 border-amber bg-white p-6 shadow-sm ring-1 ring-mist sm:flex-row sm:items-start sm:p-8">
-          <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-lg bg-amber/20 text-navy">
-            <Icon name="FlaskConical" className="size-6" />
-          </span>
-          <div className="flex flex-col gap-3">
-            <h2 id="ghs-callout-heading" className="text-xl font-bold text-navy sm:text-2xl">
-              {content.heading}
-            </h2>
-            <p className="max-w-3xl leading-relaxed text-slate-700">{content.text}</p>
-            <Link
-              to={content.href}
-              className="inline-flex items-center gap-2 self-start rounded-sm font-semibold text-steel underline underline-offset-4 hover:text-navy"
-            >
-              {content.linkLabel}
-              <Icon name="ArrowRight" className="size-4" />
-            </Link>
-          </div>
+    <PageSection headingId="ghs-callout-heading" tone="paper" spacing="tight">
+      <div className="flex flex-col gap-5 rounded-xl border-l-4 border-amber bg-white p-6 shadow-sm ring-1 ring-mist sm:flex-row sm:items-start sm:p-8">
+        <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-lg bg-amber/20 text-navy">
+          <Icon name="FlaskConical" className="size-6" />
+        </span>
+        <div className="flex flex-col gap-3">
+          <h2 id="ghs-callout-heading" className="text-xl font-bold text-navy sm:text-2xl">
+            {content.heading}
+          </h2>
+          <p className="max-w-3xl leading-relaxed text-slate-700">{content.text}</p>
+          <Link
+            to={content.href}
+            className="inline-flex items-center gap-2 self-start rounded-sm font-semibold text-steel underline underline-offset-4 hover:text-navy"
+          >
+            {content.linkLabel}
+            <Icon name="ArrowRight" className="size-4" />
+          </Link>
         </div>
       </div>
-    </section>
+    </PageSection>
   );
 }
 
 export function ProductsClosing({ content }: { content: ProductsContent["closing"] }) {
   return (
-    <section aria-labelledby="products-closing-heading" className="bg-white py-16 sm:py-20">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <div className="flex flex-col items-center gap-5 rounded-2xl bg-navy px-6 py-12 text-center text-white shadow-lg sm:px-12">
-          <h2 id="products-closing-heading" className="text-2xl font-extrabold text-balance sm:text-3xl">
-            {content.heading}
-          </h2>
-          <p className="max-w-2xl text-lg leading-relaxed text-mist">{content.text}</p>
-          <div className="flex flex-wrap justify-center gap-3 pt-2">
-            <MailDraftLink draft={inquiryDraft(content.quoteInquiry)} label={content.quoteLabel} size="lg" />
-            <QuoteOnlineLink variant="primary" size="lg" />
-            <MailDraftLink
-              draft={inquiryDraft(content.consultationInquiry)}
-              label={content.consultationLabel}
-              variant="outline-light"
-              size="lg"
-            />
-          </div>
+    <PageSection headingId="products-closing-heading">
+      <div className="flex flex-col items-center gap-5 rounded-2xl bg-navy px-6 py-12 text-center text-white shadow-lg sm:px-12">
+        <h2 id="products-closing-heading" className="text-2xl font-extrabold text-balance sm:text-3xl">
+          {content.heading}
+        </h2>
+        <p className="max-w-2xl text-lg leading-relaxed text-mist">{content.text}</p>
+        <div className="flex flex-wrap justify-center gap-3 pt-2">
+          <MailDraftLink draft={inquiryDraft(content.quoteInquiry)} label={content.quoteLabel} size="lg" />
+          <QuoteOnlineLink variant="primary" size="lg" />
+          <MailDraftLink
+            draft={inquiryDraft(content.consultationInquiry)}
+            label={content.consultationLabel}
+            variant="outline-light"
+            size="lg"
+          />
         </div>
       </div>
-    </section>
+    </PageSection>
   );
 }

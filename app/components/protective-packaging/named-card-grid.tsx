@@ -1,4 +1,4 @@
-import { SectionHeading } from "~/components/page/section-heading";
+import { PageSection, TextCard } from "~/components/page/page-section";
 import type { NamedText } from "~/content/schema";
 import { cn } from "~/lib/cn";
 
@@ -19,29 +19,19 @@ export function NamedCardGrid({
   columns?: 3 | 4;
 }) {
   return (
-    <section
-      aria-labelledby={id}
-      className={cn("py-16 sm:py-20", tone === "paper" ? "bg-paper" : "bg-white")}
-    >
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id={id} heading={heading} lead={lead} />
-        <ul
-          className={cn(
-            "mt-10 grid gap-6 sm:grid-cols-2",
-            columns === 4 ? "lg:grid-cols-4" : "lg:grid-cols-3",
-          )}
-        >
-          {items.map((item) => (
-            <li
-              key={item.name}
-              className="flex flex-col gap-2 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist"
-            >
-              <h3 className="text-lg font-bold text-navy">{item.name}</h3>
-              <p className="leading-relaxed text-slate-700">{item.description}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <PageSection headingId={id} tone={tone} heading={heading} lead={lead}>
+      <ul
+        className={cn("mt-10 grid gap-6 sm:grid-cols-2", columns === 4 ? "lg:grid-cols-4" : "lg:grid-cols-3")}
+      >
+        {items.map((item) => (
+          <TextCard
+            key={item.name}
+            title={item.name}
+            text={item.description}
+            className="gap-2 bg-white shadow-sm ring-1 ring-mist"
+          />
+        ))}
+      </ul>
+    </PageSection>
   );
 }

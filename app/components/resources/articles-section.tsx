@@ -1,4 +1,4 @@
-import { SectionHeading } from "~/components/page/section-heading";
+import { PageSection } from "~/components/page/page-section";
 import { articles } from "~/content/article-list";
 import { articleCategories } from "~/content/articles";
 import { resourceSectionIds, resources } from "~/content/resources";
@@ -36,38 +36,42 @@ export function ArticlesSection() {
   const results = filterArticles(articles, { query: filter.query, category: filter.category });
 
   return (
-    <section id={resourceSectionIds.articles} aria-labelledby={headingId} className="bg-white py-16">
-      <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 sm:px-6 lg:px-8">
-        <SectionHeading id={headingId} heading={content.heading} lead={content.lead} />
-        <ListControls
-          id="articles"
-          name={content.heading}
-          searchLabel={content.searchLabel}
-          searchPlaceholder={content.searchPlaceholder}
-          query={filter.query}
-          onQueryChange={filter.setQuery}
-          filterLabel={content.filterLabel}
-          options={options}
-          category={filter.category}
-          onCategoryChange={filter.setCategory}
-        />
-        <div className="flex flex-col gap-4">
-          <ResultCount count={results.length} noun={content.count} />
-          {results.length > 0 ? (
-            <ul className="grid gap-6 md:grid-cols-2" data-testid="article-list">
-              {results.map((article) => (
-                <li key={article.slug}>
-                  <ArticleCard article={article} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <EmptyResults onClear={filter.clear} clearLabel={content.clearLabel}>
-              <p className="max-w-xl text-lg text-slate-700">{content.emptyText}</p>
-            </EmptyResults>
-          )}
-        </div>
+    <PageSection
+      id={resourceSectionIds.articles}
+      headingId={headingId}
+      spacing="even"
+      heading={content.heading}
+      lead={content.lead}
+      innerClassName="flex flex-col gap-8"
+    >
+      <ListControls
+        id="articles"
+        name={content.heading}
+        searchLabel={content.searchLabel}
+        searchPlaceholder={content.searchPlaceholder}
+        query={filter.query}
+        onQueryChange={filter.setQuery}
+        filterLabel={content.filterLabel}
+        options={options}
+        category={filter.category}
+        onCategoryChange={filter.setCategory}
+      />
+      <div className="flex flex-col gap-4">
+        <ResultCount count={results.length} noun={content.count} />
+        {results.length > 0 ? (
+          <ul className="grid gap-6 md:grid-cols-2" data-testid="article-list">
+            {results.map((article) => (
+              <li key={article.slug}>
+                <ArticleCard article={article} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyResults onClear={filter.clear} clearLabel={content.clearLabel}>
+            <p className="max-w-xl text-lg text-slate-700">{content.emptyText}</p>
+          </EmptyResults>
+        )}
       </div>
-    </section>
+    </PageSection>
   );
 }

@@ -1,7 +1,7 @@
 import { memo } from "react";
 import { DocumentActions } from "~/components/document-actions";
 import { Icon } from "~/components/icons/icon";
-import { SectionHeading } from "~/components/page/section-heading";
+import { PageSection } from "~/components/page/page-section";
 import { brochureCategoryLabels, brochures } from "~/content/brochures";
 import { brochureCategories } from "~/content/ids";
 import { resourceSectionIds, resources } from "~/content/resources";
@@ -73,39 +73,44 @@ export function DocumentsSection() {
   const showCategory = filter.category === "all";
 
   return (
-    <section id={resourceSectionIds.documents} aria-labelledby={headingId} className="bg-paper py-16">
-      <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 sm:px-6 lg:px-8">
-        <SectionHeading id={headingId} heading={content.heading} lead={content.lead} />
-        <ListControls
-          id="documents"
-          name={content.heading}
-          searchLabel={content.searchLabel}
-          searchPlaceholder={content.searchPlaceholder}
-          query={filter.query}
-          onQueryChange={filter.setQuery}
-          filterLabel={content.filterLabel}
-          options={options}
-          category={filter.category}
-          onCategoryChange={filter.setCategory}
-        />
-        <div className="flex flex-col gap-4">
-          <ResultCount count={results.length} noun={content.count} />
-          {results.length > 0 ? (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="document-list">
-              {results.map((brochure) => (
-                <li key={brochure.id}>
-                  <DocumentCard brochure={brochure} showCategory={showCategory} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <EmptyResults onClear={filter.clear} clearLabel={content.clearLabel}>
-              <p className="text-lg font-bold text-navy">{content.emptyHeading}</p>
-              <p className="text-slate-700">{content.emptyText}</p>
-            </EmptyResults>
-          )}
-        </div>
+    <PageSection
+      id={resourceSectionIds.documents}
+      headingId={headingId}
+      tone="paper"
+      spacing="even"
+      heading={content.heading}
+      lead={content.lead}
+      innerClassName="flex flex-col gap-8"
+    >
+      <ListControls
+        id="documents"
+        name={content.heading}
+        searchLabel={content.searchLabel}
+        searchPlaceholder={content.searchPlaceholder}
+        query={filter.query}
+        onQueryChange={filter.setQuery}
+        filterLabel={content.filterLabel}
+        options={options}
+        category={filter.category}
+        onCategoryChange={filter.setCategory}
+      />
+      <div className="flex flex-col gap-4">
+        <ResultCount count={results.length} noun={content.count} />
+        {results.length > 0 ? (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="document-list">
+            {results.map((brochure) => (
+              <li key={brochure.id}>
+                <DocumentCard brochure={brochure} showCategory={showCategory} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyResults onClear={filter.clear} clearLabel={content.clearLabel}>
+            <p className="text-lg font-bold text-navy">{content.emptyHeading}</p>
+            <p className="text-slate-700">{content.emptyText}</p>
+          </EmptyResults>
+        )}
       </div>
-    </section>
+    </PageSection>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Icon, type IconName } from "~/components/icons/icon";
-import { SectionHeading } from "~/components/page/section-heading";
+import { PageSection, TextCard } from "~/components/page/page-section";
 import { company } from "~/content/company";
 import type { ActionCard, ContactContent } from "~/content/schema";
 
@@ -98,22 +98,24 @@ export function LocationsAndHours({ content }: { content: Pick<ContactContent, "
 
 export function SupportCards({ content }: { content: ContactContent["support"] }) {
   return (
-    <section aria-labelledby="support-heading" className="bg-paper py-16">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading id="support-heading" heading={content.heading} lead={content.lead} />
-        <ul className="mt-10 grid gap-6 md:grid-cols-3">
-          {content.cards.map((card) => (
-            <li
-              key={card.title}
-              className="flex flex-col gap-3 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist"
-            >
-              <h3 className="text-lg font-bold text-navy">{card.title}</h3>
-              <p className="flex-1 leading-relaxed text-slate-700">{card.description}</p>
-              <CardAction card={card} />
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <PageSection
+      headingId="support-heading"
+      tone="paper"
+      spacing="even"
+      heading={content.heading}
+      lead={content.lead}
+    >
+      <ul className="mt-10 grid gap-6 md:grid-cols-3">
+        {content.cards.map((card) => (
+          <TextCard
+            key={card.title}
+            title={card.title}
+            text={card.description}
+            className="gap-3 bg-white shadow-sm ring-1 ring-mist"
+            after={<CardAction card={card} />}
+          />
+        ))}
+      </ul>
+    </PageSection>
   );
 }
