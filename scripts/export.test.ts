@@ -4,24 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { captureCli, NO_DATABASE, repoRoot, tsxBin } from "../tests/support/cli";
 import { type TestDatabase, testDialects } from "../tests/support/databases";
 import { main, parseCommand, USAGE } from "./export";
 
 const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, "..");
-const tsx = path.join(root, "node_modules", ".bin", "tsx");
-
-function sinks() {
-  const out = { stdout: "", stderr: "" };
-  return {
-    out,
-    io: (env: NodeJS.ProcessEnv) => ({
-      env,
-      stdout: { write: (text: string) => (out.stdout += text) },
-      stderr: { write: (text: string) => (out.stderr += text) },
-    }),
-  };
-}
 
 describe("export arguments", () => {
   it.each([
@@ -36,8 +23,8 @@ describe("export arguments", () => {
     [["subscribers", "export", "--since", "2025-01-01"]],
     [["leads", "export", "extra"]],
   ])("refuses %j with the usage and exit code 2", async (argv) => {
-    const { out, io } = sinks();
-    expect(await main(argv, io({ DATABASE_URL: "sqlite:/nonexistent/site.db" }))).toBe(2);
+    const { out, io } = captureCli({ DATABASE_URL: NO_DATABASE });
+    expect(await main(argv, io)).toBe(2);
     expect(out.stderr).toContain(USAGE);
     expect(out.stdout).toBe("");
   });
@@ -52,8 +39,8 @@ describe("export arguments", () => {
   });
 
   it("says so when the SQLite file does not exist, instead of exporting an empty database", async () => {
-    const { out, io } = sinks();
-    expect(await main(["leads", "export"], io({ DATABASE_URL: "sqlite:/nonexistent/site.db" }))).toBe(1);
+    const { out, io } = captureCli({ DATABASE_URL: NO_DATABASE });
+    expect(await main(["leads", "export"], io)).toBe(1);
     expect(out.stderr).toMatch(/no database at/);
   });
 });
@@ -93,15 +80,15 @@ describe.each(testDialects)("export from $name", ({ create }) => {
   });
 
   it("writes all leads as CSV to stdout", async () => {
-    const { out, io } = sinks();
-    expect(await main(["leads", "export"], io({ DATABASE_URL: t.url }))).toBe(0);
+    const { out, io } = captureCli({ DATABASE_URL: t.url });
+    expect(await main(["leads", "export"], io)).toBe(0);
     expect(out.stdout.split("\r\n")[0]).toBe("id,received_at,name,email,phone,message,reference");
     expect(out.stdout.match(/\r\n(?=\d+,)/g)).toHaveLength(2);
   });
 
   it("keeps leads from --since on (UTC day), quoting and neutralising formulas", async () => {
-    const { out, io } = sinks();
-    expect(await main(["leads", "export", "--since", "2025-06-01"], io({ DATABASE_URL: t.url }))).toBe(0);
+    const { out, io } = captureCli({ DATABASE_URL: t.url });
+    expect(await main(["leads", "export", "--since", "2025-06-01"], io)).toBe(0);
     expect(out.stdout).toBe(
       "id,received_at,name,email,phone,message,reference\r\n" +
         '2,2025-06-01T00:00:00.000Z,"\'=HYPERLINK(""http://evil.example"",""x"")",dana@example.com,' +
@@ -110,9 +97,9 @@ describe.each(testDialects)("export from $name", ({ create }) => {
   });
 
   it("writes subscribers to --out and reports the count", async () => {
-    const { out, io } = sinks();
+    const { out, io } = captureCli({ DATABASE_URL: t.url });
     const file = path.join(dir, "subscribers.csv");
-    expect(await main(["subscribers", "export", "--out", file], io({ DATABASE_URL: t.url }))).toBe(0);
+    expect(await main(["subscribers", "export", "--out", file], io)).toBe(0);
     expect(readFileSync(file, "utf8")).toBe(
       "id,email,subscribed_at,confirmed_at,consent_version,client_key\r\n" +
         "1,a@example.com,2025-06-01T08:00:00.000Z,,,\r\n2,b@example.com,2025-06-02T08:00:00.000Z,,,\r\n",
@@ -148,16 +135,16 @@ describe.each(testDialects)("export from $name", ({ create }) => {
         },
       ])
       .execute();
-    const confirmed = sinks();
-    expect(await main(["subscribers", "export"], confirmed.io({ DATABASE_URL: t.url }))).toBe(0);
+    const confirmed = captureCli({ DATABASE_URL: t.url });
+    expect(await main(["subscribers", "export"], confirmed.io)).toBe(0);
     expect(confirmed.out.stdout.split("\r\n").filter(Boolean)).toEqual([
       "id,email,subscribed_at,confirmed_at,consent_version,client_key",
       "1,a@example.com,2025-06-01T08:00:00.000Z,,,",
       "2,b@example.com,2025-06-02T08:00:00.000Z,,,",
       "4,c@example.com,2025-06-04T08:00:00.000Z,2025-06-04T09:00:00.000Z,abc,k2",
     ]);
-    const all = sinks();
-    expect(await main(["subscribers", "export", "--all"], all.io({ DATABASE_URL: t.url }))).toBe(0);
+    const all = captureCli({ DATABASE_URL: t.url });
+    expect(await main(["subscribers", "export", "--all"], all.io)).toBe(0);
     const lines = all.out.stdout.split("\r\n").filter(Boolean);
     expect(lines[0]).toBe(
       "id,email,status,subscribed_at,confirmed_at,consent_version,client_key,unsubscribed_at",
@@ -172,7 +159,9 @@ describe.each(testDialects)("export from $name", ({ create }) => {
 
 describe("export command line", () => {
   it("runs under tsx: exit 2 with the usage on bad arguments", async () => {
-    const error = await run(tsx, ["scripts/export.ts", "leads"], { cwd: root }).catch((e: unknown) => e);
+    const error = await run(tsxBin, ["scripts/export.ts", "leads"], { cwd: repoRoot }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ code: 2 });
     expect((error as { stderr: string }).stderr).toContain("Usage:");
   });
@@ -185,8 +174,8 @@ describe("export command line", () => {
         .insertInto("newsletter_subscriptions")
         .values({ email: "cli@example.com", subscribed_at: "2025-06-01T08:00:00.000Z" })
         .execute();
-      const { stdout } = await run(tsx, ["scripts/export.ts", "subscribers", "export"], {
-        cwd: root,
+      const { stdout } = await run(tsxBin, ["scripts/export.ts", "subscribers", "export"], {
+        cwd: repoRoot,
         env: { ...process.env, DATABASE_URL: t.url },
       });
       expect(stdout).toBe(

@@ -2,21 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { captureCli, NO_DATABASE } from "../tests/support/cli";
 import { type TestDatabase, testDialects } from "../tests/support/databases";
 import { main as newsletter } from "./newsletter";
 import { main as privacy } from "./privacy";
-
-function sinks(env: NodeJS.ProcessEnv) {
-  const out = { stdout: "", stderr: "" };
-  return {
-    out,
-    io: {
-      env: { LOG_LEVEL: "silent", ...env },
-      stdout: { write: (text: string) => (out.stdout += text) },
-      stderr: { write: (text: string) => (out.stderr += text) },
-    },
-  };
-}
 
 describe("newsletter and privacy arguments", () => {
   it.each([
@@ -26,7 +15,7 @@ describe("newsletter and privacy arguments", () => {
     [["send", "a.md", "b.md"]],
     [["send", "a.md", "--test"]],
   ])("newsletter refuses %j with the usage and exit code 2", async (argv) => {
-    const { out, io } = sinks({ DATABASE_URL: "sqlite:/nonexistent/site.db" });
+    const { out, io } = captureCli({ DATABASE_URL: NO_DATABASE });
     expect(await newsletter(argv, io)).toBe(2);
     expect(out.stderr).toContain("Usage:");
   });
@@ -34,7 +23,7 @@ describe("newsletter and privacy arguments", () => {
   it.each([[[]], [["export"]], [["erase", "a@example.com"]], [["export", "not-an-address"]]])(
     "privacy refuses %j with the usage and exit code 2",
     async (argv) => {
-      const { out, io } = sinks({ DATABASE_URL: "sqlite:/nonexistent/site.db" });
+      const { out, io } = captureCli({ DATABASE_URL: NO_DATABASE });
       expect(await privacy(argv, io)).toBe(2);
       expect(out.stderr).toContain("Usage:");
     },
@@ -45,7 +34,7 @@ describe("newsletter and privacy arguments", () => {
     try {
       const file = path.join(dir, "broken.md");
       writeFileSync(file, "No front matter here.\n");
-      const { out, io } = sinks({ DATABASE_URL: "sqlite:/nonexistent/site.db" });
+      const { out, io } = captureCli({ DATABASE_URL: NO_DATABASE });
       expect(await newsletter(["send", file], io)).toBe(1);
       expect(out.stderr).toContain("front matter");
     } finally {
@@ -77,13 +66,13 @@ describe.each(testDialects)("newsletter and privacy commands on $name", ({ creat
     const file = path.join(dir, "2026-12.md");
     writeFileSync(file, "---\nsubject: December\n---\nHello **readers**.\n");
     const env = { DATABASE_URL: t.url, SITE_URL: "https://www.ridgeline.test" };
-    const first = sinks(env);
+    const first = captureCli(env);
     expect(await newsletter(["send", file], first.io)).toBe(0);
     expect(first.out.stdout).toContain("1 queued, 0 skipped, 0 already sent (of 1 confirmed subscribers)");
-    const second = sinks(env);
+    const second = captureCli(env);
     expect(await newsletter(["send", file], second.io)).toBe(0);
     expect(second.out.stdout).toContain("0 queued, 0 skipped, 1 already sent");
-    const test = sinks(env);
+    const test = captureCli(env);
     expect(await newsletter(["send", file, "--test", "Editor@Example.com"], test.io)).toBe(0);
     const queued = await t.db
       .selectFrom("email_outbox")
@@ -112,16 +101,16 @@ describe.each(testDialects)("newsletter and privacy commands on $name", ({ creat
       .insertInto("newsletter_subscriptions")
       .values({ email: "dana@example.com", status: "confirmed", subscribed_at: "2026-01-01T00:00:00.000Z" })
       .execute();
-    const exported = sinks({ DATABASE_URL: t.url });
+    const exported = captureCli({ DATABASE_URL: t.url });
     expect(await privacy(["export", "dana@example.com"], exported.io)).toBe(0);
     const data = JSON.parse(exported.out.stdout);
     expect(data.contactSubmissions[0].message).toBe("Quote please");
     expect(data.newsletterSubscription.status).toBe("confirmed");
 
-    const forgotten = sinks({ DATABASE_URL: t.url });
+    const forgotten = captureCli({ DATABASE_URL: t.url });
     expect(await privacy(["forget", "Dana@Example.com"], forgotten.io)).toBe(0);
     expect(forgotten.out.stdout).toMatch(/deleted 2 records/);
-    const again = sinks({ DATABASE_URL: t.url });
+    const again = captureCli({ DATABASE_URL: t.url });
     await privacy(["export", "dana@example.com"], again.io);
     expect(JSON.parse(again.out.stdout)).toMatchObject({
       contactSubmissions: [],

@@ -6,21 +6,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { submitQuote } from "~/features/quote/quote.server";
 import { signFormStart } from "~/features/quote/quote-token.server";
 import { sniffFileType } from "~/features/quote/sniff.server";
+import { captureCli } from "../tests/support/cli";
 import { memoryLogger, type TestDatabase, testDialects } from "../tests/support/databases";
 import { main } from "./quotes";
 
 const sha256 = (content: Buffer) => createHash("sha256").update(content).digest("hex");
 const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(5000)]);
-
-function sinks() {
-  const out = { stdout: "", stderr: "" };
-  const io = (env: Record<string, string>) => ({
-    env,
-    stdout: { write: (text: string) => (out.stdout += text) },
-    stderr: { write: (text: string) => (out.stderr += text) },
-  });
-  return { out, io };
-}
 
 describe.each(testDialects)("quotes command on $name", ({ create }) => {
   let t: TestDatabase;
@@ -73,8 +64,8 @@ describe.each(testDialects)("quotes command on $name", ({ create }) => {
   });
 
   it("exports one formula-safe CSV row per line item with the request's reference", async () => {
-    const { out, io } = sinks();
-    expect(await main(["export", "--since", "2025-06-02"], io({ DATABASE_URL: t.url }))).toBe(0);
+    const { out, io } = captureCli({ DATABASE_URL: t.url });
+    expect(await main(["export", "--since", "2025-06-02"], io)).toBe(0);
     const lines = out.stdout.split("\r\n").filter(Boolean);
     expect(lines[0]).toMatch(/^reference,received_at,company,/);
     expect(lines).toHaveLength(3);
@@ -83,26 +74,24 @@ describe.each(testDialects)("quotes command on $name", ({ create }) => {
     expect(lines[1]).toContain("width: 4");
     expect(lines[2]).toContain("ITEM-9,5,box");
     expect(lines[2]).toContain("drawing.pdf");
-    const later = sinks();
-    expect(await main(["export", "--since", "2025-06-03"], later.io({ DATABASE_URL: t.url }))).toBe(0);
+    const later = captureCli({ DATABASE_URL: t.url });
+    expect(await main(["export", "--since", "2025-06-03"], later.io)).toBe(0);
     expect(later.out.stdout.split("\r\n").filter(Boolean)).toHaveLength(1);
   });
 
   it("writes a request's files to a folder, byte for byte", async () => {
-    const { io } = sinks();
+    const { io } = captureCli({ DATABASE_URL: t.url });
     const target = path.join(dir, "files");
-    expect(await main(["files", reference.toLowerCase(), "--out", target], io({ DATABASE_URL: t.url }))).toBe(
-      0,
-    );
+    expect(await main(["files", reference.toLowerCase(), "--out", target], io)).toBe(0);
     expect(readdirSync(target)).toEqual(["1-drawing.pdf"]);
     expect(sha256(readFileSync(path.join(target, "1-drawing.pdf")))).toBe(sha256(pdf));
   });
 
   it("says so for an unknown reference or bad arguments", async () => {
-    const { out, io } = sinks();
-    expect(await main(["files", "Q-2222XX", "--out", dir], io({ DATABASE_URL: t.url }))).toBe(1);
+    const { out, io } = captureCli({ DATABASE_URL: t.url });
+    expect(await main(["files", "Q-2222XX", "--out", dir], io)).toBe(1);
     expect(out.stderr).toContain("no quote request Q-2222XX");
-    expect(await main(["files", "nonsense", "--out", dir], io({ DATABASE_URL: t.url }))).toBe(2);
-    expect(await main(["export", "--since", "June"], io({ DATABASE_URL: t.url }))).toBe(2);
+    expect(await main(["files", "nonsense", "--out", dir], io)).toBe(2);
+    expect(await main(["export", "--since", "June"], io)).toBe(2);
   });
 });

@@ -1,28 +1,14 @@
 import { execFile } from "node:child_process";
-import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { recordSearchMiss } from "~/features/search/misses.server";
+import { captureCli, NO_DATABASE, repoRoot, tsxBin } from "../tests/support/cli";
 import { type TestDatabase, testDialects } from "../tests/support/databases";
 import { main, parseCommand, USAGE } from "./search";
 
 const run = promisify(execFile);
 /** The keyed hash of a visitor's address, as the search page counts misses under it. */
 const CLIENT = "0123456789abcdef0123456789abcdef";
-const root = path.resolve(import.meta.dirname, "..");
-const tsx = path.join(root, "node_modules", ".bin", "tsx");
-
-function sinks() {
-  const out = { stdout: "", stderr: "" };
-  return {
-    out,
-    io: (env: NodeJS.ProcessEnv) => ({
-      env,
-      stdout: { write: (text: string) => (out.stdout += text) },
-      stderr: { write: (text: string) => (out.stderr += text) },
-    }),
-  };
-}
 
 describe("search command arguments", () => {
   it.each([
@@ -34,8 +20,8 @@ describe("search command arguments", () => {
     [["misses", "--since"]],
     [["misses", "--bogus"]],
   ])("refuses %j with the usage and exit code 2", async (argv) => {
-    const { out, io } = sinks();
-    expect(await main(argv, io({ DATABASE_URL: "sqlite:/nonexistent/site.db" }))).toBe(2);
+    const { out, io } = captureCli({ DATABASE_URL: NO_DATABASE });
+    expect(await main(argv, io)).toBe(2);
     expect(out.stderr).toContain(USAGE);
     expect(out.stdout).toBe("");
   });
@@ -46,8 +32,8 @@ describe("search command arguments", () => {
   });
 
   it("says so when the SQLite file does not exist, instead of reporting an empty database", async () => {
-    const { out, io } = sinks();
-    expect(await main(["misses"], io({ DATABASE_URL: "sqlite:/nonexistent/site.db" }))).toBe(1);
+    const { out, io } = captureCli({ DATABASE_URL: NO_DATABASE });
+    expect(await main(["misses"], io)).toBe(1);
     expect(out.stderr).toMatch(/no database at/);
   });
 });
@@ -69,8 +55,8 @@ describe.each(testDialects)("search misses report on $name", ({ create }) => {
   });
 
   it("prints the misses, most frequent first, with counts and when they were last searched", async () => {
-    const { out, io } = sinks();
-    expect(await main(["misses"], io({ DATABASE_URL: t.url }))).toBe(0);
+    const { out, io } = captureCli({ DATABASE_URL: t.url });
+    expect(await main(["misses"], io)).toBe(0);
     expect(out.stdout.split("\n")).toEqual([
       "count  last seen (UTC)   query",
       "    3  2026-03-07 09:15  4x6 pallet tags",
@@ -82,22 +68,22 @@ describe.each(testDialects)("search misses report on $name", ({ create }) => {
   });
 
   it("--since keeps the queries searched on or after that day", async () => {
-    const { out, io } = sinks();
-    expect(await main(["misses", "--since", "2026-03-05"], io({ DATABASE_URL: t.url }))).toBe(0);
+    const { out, io } = captureCli({ DATABASE_URL: t.url });
+    expect(await main(["misses", "--since", "2026-03-05"], io)).toBe(0);
     expect(out.stdout).toContain("4x6 pallet tags");
     expect(out.stdout).toContain("ribbon for zt410");
     expect(out.stdout).not.toContain("forklift");
   });
 
   it("says when there is nothing to report", async () => {
-    const { out, io } = sinks();
-    expect(await main(["misses", "--since", "2027-01-01"], io({ DATABASE_URL: t.url }))).toBe(0);
+    const { out, io } = captureCli({ DATABASE_URL: t.url });
+    expect(await main(["misses", "--since", "2027-01-01"], io)).toBe(0);
     expect(out.stdout).toBe("No searches without results.\n");
   });
 
   it("runs as npm run search -- misses", async () => {
-    const { stdout } = await run(tsx, ["scripts/search.ts", "misses"], {
-      cwd: root,
+    const { stdout } = await run(tsxBin, ["scripts/search.ts", "misses"], {
+      cwd: repoRoot,
       env: { ...process.env, DATABASE_URL: t.url, LOG_LEVEL: "silent" },
     });
     expect(stdout).toContain("    3  2026-03-07 09:15  4x6 pallet tags");
