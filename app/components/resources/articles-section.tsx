@@ -10,7 +10,7 @@ import {
   parseArticleCategory,
 } from "~/lib/resource-search";
 import { ArticleCard } from "./article-card";
-import { type CategoryOption, EmptyResults, ListControls, ResultCount } from "./list-controls";
+import { type CategoryOption, FilteredList } from "./list-controls";
 import { useListFilter } from "./use-list-filter";
 
 const headingId = `${resourceSectionIds.articles}-heading`;
@@ -44,34 +44,22 @@ export function ArticlesSection() {
       lead={content.lead}
       innerClassName="flex flex-col gap-8"
     >
-      <ListControls
+      <FilteredList
         id="articles"
-        name={content.heading}
-        searchLabel={content.searchLabel}
-        searchPlaceholder={content.searchPlaceholder}
-        query={filter.query}
-        onQueryChange={filter.setQuery}
-        filterLabel={content.filterLabel}
+        copy={content}
         options={options}
-        category={filter.category}
-        onCategoryChange={filter.setCategory}
-      />
-      <div className="flex flex-col gap-4">
-        <ResultCount count={results.length} noun={content.count} />
-        {results.length > 0 ? (
-          <ul className="grid gap-6 md:grid-cols-2" data-testid="article-list">
-            {results.map((article) => (
-              <li key={article.slug}>
-                <ArticleCard article={article} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <EmptyResults onClear={filter.clear} clearLabel={content.clearLabel}>
-            <p className="max-w-xl text-lg text-slate-700">{content.emptyText}</p>
-          </EmptyResults>
-        )}
-      </div>
+        filter={filter}
+        count={results.length}
+        empty={<p className="max-w-xl text-lg text-slate-700">{content.emptyText}</p>}
+      >
+        <ul className="grid gap-6 md:grid-cols-2" data-testid="article-list">
+          {results.map((article) => (
+            <li key={article.slug}>
+              <ArticleCard article={article} />
+            </li>
+          ))}
+        </ul>
+      </FilteredList>
     </PageSection>
   );
 }

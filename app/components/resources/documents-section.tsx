@@ -14,7 +14,7 @@ import {
   filterDocuments,
   parseDocumentCategory,
 } from "~/lib/resource-search";
-import { type CategoryOption, EmptyResults, ListControls, ResultCount } from "./list-controls";
+import { type CategoryOption, FilteredList } from "./list-controls";
 import { useListFilter } from "./use-list-filter";
 
 const headingId = `${resourceSectionIds.documents}-heading`;
@@ -82,35 +82,27 @@ export function DocumentsSection() {
       lead={content.lead}
       innerClassName="flex flex-col gap-8"
     >
-      <ListControls
+      <FilteredList
         id="documents"
-        name={content.heading}
-        searchLabel={content.searchLabel}
-        searchPlaceholder={content.searchPlaceholder}
-        query={filter.query}
-        onQueryChange={filter.setQuery}
-        filterLabel={content.filterLabel}
+        copy={content}
         options={options}
-        category={filter.category}
-        onCategoryChange={filter.setCategory}
-      />
-      <div className="flex flex-col gap-4">
-        <ResultCount count={results.length} noun={content.count} />
-        {results.length > 0 ? (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="document-list">
-            {results.map((brochure) => (
-              <li key={brochure.id}>
-                <DocumentCard brochure={brochure} showCategory={showCategory} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <EmptyResults onClear={filter.clear} clearLabel={content.clearLabel}>
+        filter={filter}
+        count={results.length}
+        empty={
+          <>
             <p className="text-lg font-bold text-navy">{content.emptyHeading}</p>
             <p className="text-slate-700">{content.emptyText}</p>
-          </EmptyResults>
-        )}
-      </div>
+          </>
+        }
+      >
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="document-list">
+          {results.map((brochure) => (
+            <li key={brochure.id}>
+              <DocumentCard brochure={brochure} showCategory={showCategory} />
+            </li>
+          ))}
+        </ul>
+      </FilteredList>
     </PageSection>
   );
 }

@@ -127,3 +127,65 @@ export function EmptyResults({
     </div>
   );
 }
+
+/** What a filtered list needs of its filter (see useListFilter). */
+export interface ListFilterState<Category extends string> {
+  query: string;
+  category: Category | "all";
+  setQuery(value: string): void;
+  setCategory(value: Category | "all"): void;
+  clear(): void;
+}
+
+/** One list of /resources under its controls: the count, then the results or, when none match, `empty`. */
+export function FilteredList<Category extends string>({
+  id,
+  copy,
+  options,
+  filter,
+  count,
+  empty,
+  children,
+}: {
+  id: string;
+  copy: {
+    heading: string;
+    searchLabel: string;
+    searchPlaceholder: string;
+    filterLabel: string;
+    count: CountNoun;
+    clearLabel: string;
+  };
+  options: ReadonlyArray<CategoryOption<Category | "all">>;
+  filter: ListFilterState<Category>;
+  count: number;
+  empty: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <ListControls
+        id={id}
+        name={copy.heading}
+        searchLabel={copy.searchLabel}
+        searchPlaceholder={copy.searchPlaceholder}
+        query={filter.query}
+        onQueryChange={filter.setQuery}
+        filterLabel={copy.filterLabel}
+        options={options}
+        category={filter.category}
+        onCategoryChange={filter.setCategory}
+      />
+      <div className="flex flex-col gap-4">
+        <ResultCount count={count} noun={copy.count} />
+        {count > 0 ? (
+          children
+        ) : (
+          <EmptyResults onClear={filter.clear} clearLabel={copy.clearLabel}>
+            {empty}
+          </EmptyResults>
+        )}
+      </div>
+    </>
+  );
+}
