@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { testDataDir, uniqueClientAddress, waitForHydration } from "./support";
+import { mailMentioning, testDataDir, uniqueClientAddress, waitForHydration } from "./support";
 
 const SALES = "sales@ridgeline-supply.example";
 
@@ -22,17 +21,6 @@ function storedSubmissions(
   } finally {
     db.close();
   }
-}
-
-function mailMentioning(text: string): string[] {
-  const dir = path.join(testDataDir(), "mail");
-  let files: string[] = [];
-  try {
-    files = readdirSync(dir).filter((file) => file.endsWith(".eml"));
-  } catch {
-    return [];
-  }
-  return files.map((file) => readFileSync(path.join(dir, file), "utf8")).filter((eml) => eml.includes(text));
 }
 
 async function openContact(page: Page): Promise<void> {

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
@@ -8,6 +8,7 @@ import Database from "better-sqlite3";
 import { pngOfSize } from "../support/files";
 import {
   expectNoAxeViolations,
+  mailMentioning,
   testDataDir,
   uniqueClientAddress,
   viewports,
@@ -45,17 +46,6 @@ function stored(reference: string) {
   } finally {
     db.close();
   }
-}
-
-function mailMentioning(text: string): string[] {
-  const dir = path.join(testDataDir(), "mail");
-  let files: string[] = [];
-  try {
-    files = readdirSync(dir).filter((file) => file.endsWith(".eml"));
-  } catch {
-    return [];
-  }
-  return files.map((file) => readFileSync(path.join(dir, file), "utf8")).filter((eml) => eml.includes(text));
 }
 
 async function openQuote(page: Page, query = "", hydrate = true): Promise<number> {

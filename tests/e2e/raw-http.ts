@@ -251,3 +251,18 @@ export function trickleRequest(
     socket.on("error", () => finish(true));
   });
 }
+
+/** The headers that must not differ between a page's 200, its 304 and its HEAD (body and length aside). */
+export const HEADERS_REPEATED_ON_304 = [
+  "content-security-policy",
+  "x-content-type-options",
+  "referrer-policy",
+  "x-frame-options",
+  "cross-origin-opener-policy",
+  "permissions-policy",
+  "strict-transport-security",
+  "cache-control",
+  "etag",
+  "vary",
+  "content-type",
+] as const;

@@ -11,6 +11,7 @@ import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { ORIGIN_PLACEHOLDER } from "../../app/lib/site";
+import { HEADERS_REPEATED_ON_304 } from "./raw-http";
 
 const clientDir = path.resolve(process.env.BUILD_DIR || "build", "client");
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -100,21 +101,6 @@ function send(method: "GET" | "HEAD", urlPath: string, headers: Headers): Promis
   });
 }
 
-/** The headers that must not differ between a 200, its 304 and its HEAD. */
-const SHARED = [
-  "content-security-policy",
-  "x-content-type-options",
-  "referrer-policy",
-  "x-frame-options",
-  "cross-origin-opener-policy",
-  "permissions-policy",
-  "strict-transport-security",
-  "cache-control",
-  "etag",
-  "vary",
-  "content-type",
-] as const;
-
 /** `'sha256-…'` of every inline script the browser would run (JSON-LD is data, not run). */
 function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/gi)]
@@ -165,7 +151,9 @@ async function problemsOf(urlPath: string, file: string): Promise<string[]> {
     if (Number(full.headers["content-length"]) !== full.body.length) {
       fail(`GET: Content-Length ${show(full.headers["content-length"])}, body ${full.body.length} bytes`);
     }
-    for (const name of SHARED.filter((name) => !["strict-transport-security", "vary"].includes(name))) {
+    for (const name of HEADERS_REPEATED_ON_304.filter(
+      (name) => !["strict-transport-security", "vary"].includes(name),
+    )) {
       if (!full.headers[name]) fail(`GET: no ${name}`);
     }
     if (full.headers["strict-transport-security"] !== undefined) fail("GET: HSTS over plain HTTP");
@@ -184,7 +172,7 @@ async function problemsOf(urlPath: string, file: string): Promise<string[]> {
     }
 
     const compare = (kind: string, response: RawResponse) => {
-      for (const name of SHARED) {
+      for (const name of HEADERS_REPEATED_ON_304) {
         if (response.headers[name] !== full.headers[name]) {
           fail(`${kind}: ${name} ${show(response.headers[name])}, the 200 has ${show(full.headers[name])}`);
         }

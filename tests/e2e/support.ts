@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
@@ -73,4 +75,16 @@ export function uniqueClientAddress(): string {
 /** The folder where the test server keeps its database and mail (see start-test-server.mjs). */
 export function testDataDir(): string {
   return `reports/e2e-data-${process.env.E2E_PORT ?? "3100"}`;
+}
+
+/** The e-mails the test server has written to files (MAIL_TRANSPORT=file) that contain `text`. */
+export function mailMentioning(text: string): string[] {
+  const dir = path.join(testDataDir(), "mail");
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).filter((file) => file.endsWith(".eml"));
+  } catch {
+    return [];
+  }
+  return files.map((file) => readFileSync(path.join(dir, file), "utf8")).filter((eml) => eml.includes(text));
 }
