@@ -47,17 +47,6 @@ export const inquiryIds = [
   "foam-sample-kit",
 ] as const;
 
-export const productSectionIds = [
-  "labels",
-  "barcoding",
-  "packaging",
-  "material-handling",
-  "die-cut-foams",
-  "warehouse-labeling",
-  "printer-repair",
-  "ppe-suits",
-] as const;
-
 export const homeCategoryIds = [
   "labels",
   "barcoding",
@@ -66,6 +55,9 @@ export const homeCategoryIds = [
   "die-cut-foams",
   "warehouse-labeling",
 ] as const;
+
+/** The sections of /products: the home page's six categories, then repair and protective suits. */
+export const productSectionIds = [...homeCategoryIds, "printer-repair", "ppe-suits"] as const;
 
 /**
  * Icons are named, not imported, so content stays free of React. A closed list lets the UI map each name to

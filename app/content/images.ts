@@ -3,6 +3,7 @@
  * every entry here to `public/images/<name>-<width>.<format>` at each width of its kind, so this file is
  * the single list both the build and the pages read.
  */
+import { homeCategoryIds } from "./ids";
 
 /**
  * Widths each kind is built at. 768 is there for phones: a 412 px wide screen at 1.75x (the phone
@@ -29,13 +30,9 @@ export interface ArtImage {
   alt: string;
 }
 
+/** The home page's category cards share their ids with their pictures. */
 export const imageNames = [
-  "labels",
-  "barcoding",
-  "packaging",
-  "material-handling",
-  "die-cut-foams",
-  "warehouse-labeling",
+  ...homeCategoryIds,
   "hero-home",
   "hero-products",
   "hero-protective-packaging",
