@@ -1,15 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { about } from "../../app/content/about";
 import { company } from "../../app/content/company";
-import { expectNoAxeViolations, viewports, waitForHydration } from "./support";
+import { expectNoAxeViolations, openForEachTest, viewports, waitForHydration } from "./support";
 
 test.describe("page", () => {
-  test.use({ viewport: viewports.desktop });
-
-  test.beforeEach(async ({ page }) => {
-    await page.goto("/about");
-    await waitForHydration(page);
-  });
+  openForEachTest("/about");
 
   test("shows every section in order", async ({ page }) => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(about.hero.heading);

@@ -1,14 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { home } from "../../app/content/home";
-import { expectNoAxeViolations, viewports, waitForHydration } from "./support";
+import { expectNoAxeViolations, openForEachTest, viewports, waitForHydration } from "./support";
 
 test.describe("page", () => {
-  test.use({ viewport: viewports.desktop });
-
-  test.beforeEach(async ({ page }) => {
-    await page.goto("/");
-    await waitForHydration(page);
-  });
+  openForEachTest("/");
 
   test("shows the sections in the documented order", async ({ page }) => {
     const main = page.getByRole("main");

@@ -3,7 +3,7 @@ import { company } from "../../app/content/company";
 import { inquiries } from "../../app/content/inquiries";
 import { protectivePackaging as content } from "../../app/content/protective-packaging";
 import { decodeMailto } from "./content-support";
-import { expectNoAxeViolations, viewports, waitForHydration } from "./support";
+import { expectNoAxeViolations, openForEachTest, viewports, waitForHydration } from "./support";
 
 interface LocationData {
   "@type": string;
@@ -63,12 +63,7 @@ test("the served HTML carries the business data as JSON-LD in the head", async (
 });
 
 test.describe("page", () => {
-  test.use({ viewport: viewports.desktop });
-
-  test.beforeEach(async ({ page }) => {
-    await page.goto("/protective-packaging");
-    await waitForHydration(page);
-  });
+  openForEachTest("/protective-packaging");
 
   test("the hero's two buttons open the quote and sample kit drafts", async ({ page }) => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(content.hero.heading);

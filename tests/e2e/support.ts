@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 
 export const sitePages = [
   { path: "/", name: "Home" },
@@ -87,4 +87,16 @@ export function mailMentioning(text: string): string[] {
     return [];
   }
   return files.map((file) => readFileSync(path.join(dir, file), "utf8")).filter((eml) => eml.includes(text));
+}
+
+/** In a describe block: every test starts on `path`, loaded and ready, at the given width (desktop by default). */
+export function openForEachTest(
+  path: string,
+  viewport: { width: number; height: number } = viewports.desktop,
+): void {
+  test.use({ viewport });
+  test.beforeEach(async ({ page }) => {
+    await page.goto(path);
+    await waitForHydration(page);
+  });
 }
