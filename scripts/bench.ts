@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import type { Context, RequestSpec, Result } from "autocannon";
+import type { Request as RequestSpec, Result } from "autocannon";
 import {
   buildDir,
   childrenOf,
@@ -167,7 +167,7 @@ async function measurePost(
     method: "POST",
     path: `/api/${form}`,
     headers: { "content-type": "application/json" },
-    setupRequest(base: RequestSpec, _context: Context) {
+    setupRequest(base: RequestSpec) {
       const index = sequence++;
       const email = `bench-${form}-${run}-${index}@example.com`;
       const body =

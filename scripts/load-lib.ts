@@ -71,7 +71,7 @@ export function requestsPerSecond(result: Result): number {
 }
 
 export function summary(label: string, result: Result): string {
-  const statuses = Object.entries(result.statusCodeStats)
+  const statuses = Object.entries(result.statusCodeStats ?? {})
     .map(([status, { count }]) => `${status}×${count}`)
     .join(" ");
   return [

@@ -1,7 +1,7 @@
 /** The load test's upload scenario: held and flooding quote uploads, and the memory they may take. */
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { RequestSpec } from "autocannon";
+import type { Request as RequestSpec } from "autocannon";
 import { clientAddress, type RunningServer, requestsPerSecond, runLoad, sleep, summary } from "./load-lib";
 import type { Store } from "./loadtest-stores";
 import { check } from "./loadtest-targets";

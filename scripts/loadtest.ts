@@ -25,7 +25,11 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
-import type { Context, RequestSpec } from "autocannon";
+import type { Request as RequestSpec } from "autocannon";
+
+/** What a request leaves for its answer (autocannon keeps one context per request in flight). */
+type LoadContext = { email?: string };
+
 import { type SmtpPeer, startSmtpPeer } from "../tests/support/smtp-peer";
 import {
   clientAddress,
@@ -74,7 +78,7 @@ function postSpec(
     path: `/api/${form}`,
     headers: { "content-type": "application/json" },
     // With one request per connection in flight, the context set here is the one its answer sees.
-    setupRequest(base: RequestSpec, context: Context) {
+    setupRequest(base: RequestSpec, context: LoadContext) {
       const index = sequence++;
       const email = `lt-${form}-${run}-${index}@example.com`;
       context.email = email;
@@ -88,7 +92,7 @@ function postSpec(
         body: JSON.stringify(body),
       };
     },
-    onResponse(status: number, _body: string, context: Context) {
+    onResponse(status: number, _body: string, context: LoadContext) {
       if (status >= 200 && status < 300 && typeof context.email === "string") onAccepted?.(context.email);
     },
   };
