@@ -1,5 +1,4 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { request as httpRequest } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -19,6 +18,7 @@ import {
 } from "./audit-lighthouse";
 import { breakdownTable, formatKb, formatSeconds, type PageResult, PHASES, table } from "./audit-report";
 import { Site } from "./audit-site";
+import { CHROMIUM_FLAGS, servedSize } from "./chromium";
 import { type ServerProcess, startBuiltServer } from "./server-process";
 
 /** A page to audit: its name in the table, and the URL of each run (a fresh one when a run uses it up). */
@@ -83,16 +83,7 @@ const BUDGETS = {
 /** Lighthouse warns that simulated timings are unreliable on a host whose benchmark is below this. */
 const SLOW_HOST_BENCHMARK_INDEX = 1000;
 
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 
 const buildDir = process.env.BUILD_DIR || "build";
 const port = Number(process.env.AUDIT_PORT || 3400);
@@ -147,25 +138,6 @@ function slugFor(page: string): string {
     .replace(/-+$/, "");
 }
 
-/** Bytes of the response body as our server sends it when the client accepts gzip (not decoded). */
-function gzipSize(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(url, { headers: { "accept-encoding": "gzip" } }, (response) => {
-      let bytes = 0;
-      response.on("data", (chunk: Buffer) => {
-        bytes += chunk.length;
-      });
-      response.on("end", () => {
-        if (response.statusCode === 200) resolve(bytes);
-        else reject(new Error(`${url} answered ${response.statusCode}`));
-      });
-      response.on("error", reject);
-    });
-    outgoing.on("error", reject);
-    outgoing.end();
-  });
-}
-
 /**
  * The scripts the page loaded during the run (Lighthouse records every request until the page is
  * quiet after load, so after hydration; nothing is clicked), measured as tests/e2e/budgets.test.ts
@@ -178,7 +150,7 @@ async function firstLoadScripts(lhr: Result): Promise<{ bytes: number; files: nu
     const url = typeof item.url === "string" ? item.url : "";
     if (item.resourceType === "Script" && url.startsWith(origin)) urls.add(url);
   }
-  const sizes = await Promise.all([...urls].map((url) => gzipSize(url)));
+  const sizes = await Promise.all([...urls].map((url) => servedSize(url, "gzip")));
   return { bytes: sizes.reduce((sum, bytes) => sum + bytes, 0), files: urls.size };
 }
 

@@ -1,5 +1,5 @@
-import { request as httpRequest } from "node:http";
 import { expect, type Page, type Request, test } from "@playwright/test";
+import { servedSize } from "../../scripts/chromium";
 import { viewports, waitForHydration } from "./support";
 
 /**
@@ -11,25 +11,6 @@ import { viewports, waitForHydration } from "./support";
 const KB = 1024;
 const budget = { script: 145 * KB, stylesheet: 20 * KB, image: 250 * KB } as const;
 type Kind = keyof typeof budget;
-
-/** Bytes of the response body as it travels, measured below Playwright's request API, which would decode it. */
-function servedSize(url: string, encoding: "gzip" | "br"): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(url, { headers: { "accept-encoding": encoding } }, (response) => {
-      let bytes = 0;
-      response.on("data", (chunk: Buffer) => {
-        bytes += chunk.length;
-      });
-      response.on("end", () => {
-        if (response.statusCode === 200) resolve(bytes);
-        else reject(new Error(`${url} answered ${response.statusCode}`));
-      });
-      response.on("error", reject);
-    });
-    outgoing.on("error", reject);
-    outgoing.end();
-  });
-}
 
 function kindOf(request: Request): Kind | undefined {
   const type = request.resourceType();
