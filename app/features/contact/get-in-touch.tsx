@@ -81,40 +81,11 @@ export function GetInTouch({ content }: { content: HomeContent["getInTouch"] }) 
           </h3>
           <input type="hidden" name={PREFILL_MARKER.name} value={PREFILL_MARKER.value} />
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field id="home-first-name" label={fields.firstName.label}>
-              <TextInput
-                id="home-first-name"
-                name={PREFILL_FIELDS.firstName}
-                autoComplete="given-name"
-                placeholder={fields.firstName.placeholder}
-              />
-            </Field>
-            <Field id="home-last-name" label={fields.lastName.label}>
-              <TextInput
-                id="home-last-name"
-                name={PREFILL_FIELDS.lastName}
-                autoComplete="family-name"
-                placeholder={fields.lastName.placeholder}
-              />
-            </Field>
+            <HomeField field="firstName" copy={fields.firstName} autoComplete="given-name" />
+            <HomeField field="lastName" copy={fields.lastName} autoComplete="family-name" />
           </div>
-          <Field id="home-email" label={fields.email.label}>
-            <TextInput
-              id="home-email"
-              name={PREFILL_FIELDS.email}
-              type="email"
-              autoComplete="email"
-              placeholder={fields.email.placeholder}
-            />
-          </Field>
-          <Field id="home-company" label={fields.company.label}>
-            <TextInput
-              id="home-company"
-              name={PREFILL_FIELDS.company}
-              autoComplete="organization"
-              placeholder={fields.company.placeholder}
-            />
-          </Field>
+          <HomeField field="email" copy={fields.email} type="email" autoComplete="email" />
+          <HomeField field="company" copy={fields.company} autoComplete="organization" />
           <Field id="home-message" label={fields.message.label}>
             <TextArea
               id="home-message"
@@ -131,5 +102,38 @@ export function GetInTouch({ content }: { content: HomeContent["getInTouch"] }) 
         </form>
       </div>
     </section>
+  );
+}
+
+const HOME_FIELD_IDS = {
+  firstName: "home-first-name",
+  lastName: "home-last-name",
+  email: "home-email",
+  company: "home-company",
+} as const;
+
+/** One line of the home form: its label, and an input named as the contact form's carry-over reads it. */
+function HomeField({
+  field,
+  copy,
+  type,
+  autoComplete,
+}: {
+  field: keyof typeof HOME_FIELD_IDS;
+  copy: { label: string; placeholder: string };
+  type?: "email";
+  autoComplete: string;
+}) {
+  const id = HOME_FIELD_IDS[field];
+  return (
+    <Field id={id} label={copy.label}>
+      <TextInput
+        id={id}
+        name={PREFILL_FIELDS[field]}
+        type={type}
+        autoComplete={autoComplete}
+        placeholder={copy.placeholder}
+      />
+    </Field>
   );
 }
