@@ -90,6 +90,18 @@ async function expectServedPageAxeClean(
 }
 
 const contactField = (page: Page, name: string) => page.getByRole("textbox", { name, exact: true });
+
+/** The contact form's messages under each field (docs/product.md#contact-form). */
+const CONTACT_FIELD_ERRORS = {
+  Name: ["contact-name-error", "Please enter your name."],
+  Email: ["contact-email-error", "Please enter a valid email address."],
+  Message: ["contact-message-error", "Please enter your message."],
+} as const;
+
+async function expectContactInvalid(page: Page, label: keyof typeof CONTACT_FIELD_ERRORS): Promise<void> {
+  const [errorId, message] = CONTACT_FIELD_ERRORS[label];
+  await expectInvalid(contactField(page, label), errorId, message);
+}
 const newsletterEmail = (page: Page) => page.getByRole("textbox", { name: "Email address" });
 const quoteRow = (page: Page, n: number) => page.getByRole("group", { name: `Item ${n}`, exact: true });
 
@@ -131,17 +143,9 @@ for (const [label, viewport] of Object.entries(viewports)) {
       await contactField(page, "Email").fill("jordan at example");
       await page.getByRole("button", { name: "Send Message" }).click();
       await expectToast(page, "Name Required", "Please enter your name.");
-      await expectInvalid(contactField(page, "Name"), "contact-name-error", "Please enter your name.");
-      await expectInvalid(
-        contactField(page, "Email"),
-        "contact-email-error",
-        "Please enter a valid email address.",
-      );
-      await expectInvalid(
-        contactField(page, "Message"),
-        "contact-message-error",
-        "Please enter your message.",
-      );
+      await expectContactInvalid(page, "Name");
+      await expectContactInvalid(page, "Email");
+      await expectContactInvalid(page, "Message");
       await expectValid(contactField(page, "Phone (optional)"), "contact-phone-error");
       await expect(contactField(page, "Name")).toBeFocused();
       await settled(page);
@@ -153,11 +157,7 @@ for (const [label, viewport] of Object.entries(viewports)) {
       await expectToast(page, "Invalid Email", "Please enter a valid email address.");
       await expect(contactField(page, "Email")).toBeFocused();
       await expectValid(contactField(page, "Name"), "contact-name-error");
-      await expectInvalid(
-        contactField(page, "Message"),
-        "contact-message-error",
-        "Please enter your message.",
-      );
+      await expectContactInvalid(page, "Message");
     });
 
     test(`contact: the server's field messages are shown the same way (${label})`, async ({ page }) => {
@@ -179,11 +179,7 @@ for (const [label, viewport] of Object.entries(viewports)) {
       await contactField(page, "Message").fill("Labels, please.");
       await page.getByRole("button", { name: "Send Message" }).click();
       await expectToast(page, "Invalid Email", "Please enter a valid email address.");
-      await expectInvalid(
-        contactField(page, "Email"),
-        "contact-email-error",
-        "Please enter a valid email address.",
-      );
+      await expectContactInvalid(page, "Email");
       await expect(contactField(page, "Email")).toBeFocused();
     });
 
@@ -276,16 +272,8 @@ for (const [label, viewport] of Object.entries(viewports)) {
       expect(answer.status()).toBe(400);
       await expect(page.getByRole("alert")).toContainText("Invalid Email");
       await expectValid(contactField(page, "Name"), "contact-name-error");
-      await expectInvalid(
-        contactField(page, "Email"),
-        "contact-email-error",
-        "Please enter a valid email address.",
-      );
-      await expectInvalid(
-        contactField(page, "Message"),
-        "contact-message-error",
-        "Please enter your message.",
-      );
+      await expectContactInvalid(page, "Email");
+      await expectContactInvalid(page, "Message");
       await expect(contactField(page, "Email")).toBeFocused();
       await expect(contactField(page, "Email")).toHaveValue("not-an-address");
       await expectServedPageAxeClean(browser, answer, viewport);
