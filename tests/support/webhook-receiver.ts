@@ -57,11 +57,14 @@ const header = (req: IncomingMessage, name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/** Starts a receiver on a free loopback port; `answers` decides each answer in turn (the last repeats). */
+/**
+ * Starts a receiver on a loopback port (a free one unless `port` is given); `answers` decides each
+ * answer in turn (the last repeats).
+ */
 export async function startWebhookReceiver(
   secret: string,
   answers: Answer[] = [200],
-  options: { verifyAt?: () => number } = {},
+  options: { verifyAt?: () => number; port?: number } = {},
 ): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   const hanging = new Set<ServerResponse>();
@@ -108,7 +111,7 @@ export async function startWebhookReceiver(
       res.writeHead(answer, { "Content-Type": "text/plain" }).end(answer < 300 ? "ok" : "not now");
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/hooks`,

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { SiteServices } from "~/load-context";
 import { type DB, isoTime, type LeadKind } from "~/server/db/schema.server";
 import type { QuoteRoute } from "~/server/routing/routing.server";
@@ -66,4 +66,27 @@ export async function queueLeadEvent(
   if (!deps.webhooks || deps.webhooks.endpoints.length === 0) return 0;
   const attribution = await attributionOf(trx, lead.kind, lead.id);
   return queueWebhooks(trx, deps.webhooks, event, { ...data, attribution, occurredAt: isoTime(now) }, now);
+}
+
+/**
+ * The webhook deliveries whose lead is this address (for a privacy export or deletion): the payloads
+ * that mention it, then only those whose `data.lead.email` is it.
+ */
+export async function webhookDeliveriesAbout(
+  trx: Kysely<DB>,
+  email: string,
+): Promise<Array<{ id: number; event_type: string; status: string; created_at: string }>> {
+  const address = email.trim().toLowerCase();
+  const rows = await trx
+    .selectFrom("webhook_deliveries")
+    .select(["id", "event_type", "status", "created_at", "payload"])
+    .where(sql<string>`lower(payload)`, "like", `%${address}%`)
+    .orderBy("id")
+    .execute();
+  return rows
+    .filter((row) => {
+      const lead = (JSON.parse(row.payload) as { data?: { lead?: { email?: unknown } } }).data?.lead;
+      return typeof lead?.email === "string" && lead.email.trim().toLowerCase() === address;
+    })
+    .map(({ payload: _payload, ...row }) => row);
 }
