@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { type DB, isoTime } from "~/server/db/schema.server";
+import { writeStatement } from "~/server/db/database.server";
+import { type Database, type DB, isoTime } from "~/server/db/schema.server";
 import { newMessageId } from "./signing.server";
 
 /** The events the site sends (docs/webhooks.md#events); `webhook.test` only from the command. */
@@ -64,4 +65,32 @@ export function wakeWebhookWorker(settings: WebhookSettings | undefined, queued:
   } catch {
     // The row is committed and the worker's poll finds it.
   }
+}
+
+/**
+ * Deletes delivered and failed deliveries queued more than `retentionDays` ago (they copy a lead's
+ * details, which the site keeps no longer than that), at most `batch` per call; returns how many.
+ * Deliveries still queued or being sent are never deleted.
+ */
+export async function purgeOldDeliveries(
+  db: Database,
+  options: { retentionDays: number; batch?: number },
+  now: Date = new Date(),
+): Promise<number> {
+  const before = isoTime(new Date(now.getTime() - options.retentionDays * 24 * 60 * 60_000));
+  const result = await writeStatement(db, (trx) =>
+    trx
+      .deleteFrom("webhook_deliveries")
+      .where("id", "in", (eb) =>
+        eb
+          .selectFrom("webhook_deliveries")
+          .select("id")
+          .where("status", "in", ["delivered", "failed"])
+          .where("created_at", "<", before)
+          .orderBy("id")
+          .limit(options.batch ?? 500),
+      )
+      .executeTakeFirst(),
+  );
+  return Number(result.numDeletedRows);
 }

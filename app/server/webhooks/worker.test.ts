@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeTransaction } from "~/server/db/database.server";
 import { memoryLogger, type TestDatabase, testDialects } from "../../../tests/support/databases";
 import { startWebhookReceiver, type WebhookReceiver } from "../../../tests/support/webhook-receiver";
-import { queueWebhooks } from "./queue.server";
+import { purgeOldDeliveries, queueWebhooks } from "./queue.server";
 import {
   type AttemptOutcome,
   createWebhookWorker,
@@ -182,5 +182,21 @@ describe.each(testDialects)("webhook delivery on $name", ({ create }) => {
       }),
     ).rejects.toThrow("could not be stored");
     expect(await rows()).toEqual([]);
+  });
+
+  it("deletes finished deliveries past retention, never one still waiting", async () => {
+    const hook = await receiver(secret, [200, 500]);
+    await queue(hook.url, { n: 1 });
+    await queue(hook.url, { n: 2 });
+    const { worker: w } = worker(hook.url);
+    await w.runOnce();
+    expect((await rows()).map((row) => row.status).sort()).toEqual(["delivered", "queued"]);
+    expect(
+      await purgeOldDeliveries(t.db, { retentionDays: 30 }, new Date(start.getTime() + 29 * 86_400_000)),
+    ).toBe(0);
+    expect(
+      await purgeOldDeliveries(t.db, { retentionDays: 30 }, new Date(start.getTime() + 31 * 86_400_000)),
+    ).toBe(1);
+    expect((await rows()).map((row) => row.status)).toEqual(["queued"]);
   });
 });
