@@ -94,9 +94,9 @@ export async function startServices(
     timeoutMs: env.WEBHOOK_TIMEOUT_MS,
     onAttempt: (event, outcome) => metrics.countWebhook(event, outcome),
   });
-  // Without endpoints nothing is ever queued, but rows left from an earlier configuration still wait
-  // (and are marked failed when their endpoint is gone): the worker runs either way.
-  webhookWorker.start();
+  // Without endpoints nothing is queued and the worker does not poll; deliveries left from an earlier
+  // configuration wait until endpoints are configured again (then those whose endpoint is gone fail).
+  if (env.WEBHOOK_ENDPOINTS.length > 0) webhookWorker.start();
   const stopJobs = (options.jobs ?? []).map((start) => start(db, logger));
   const health = createHealthCheck(db, logger);
   const outboxWatch = createOutboxWatch(db, logger, { alertAfterMs: env.ALERT_AFTER_MINUTES * 60_000 });

@@ -199,4 +199,16 @@ describe.each(testDialects)("webhook delivery on $name", ({ create }) => {
     ).toBe(1);
     expect((await rows()).map((row) => row.status)).toEqual(["queued"]);
   });
+
+  it("fails a delivery whose endpoint is no longer configured, sending nothing", async () => {
+    await queue("https://removed.example.com/hooks");
+    const hook = await receiver(secret, [200]);
+    const { worker: w, outcomes } = worker(hook.url);
+    expect(await w.runOnce()).toBe(1);
+    expect(outcomes).toEqual(["failed"]);
+    expect(await rows()).toMatchObject([
+      { status: "failed", last_status: null, last_error: "endpoint no longer in WEBHOOK_ENDPOINTS" },
+    ]);
+    expect(hook.received).toEqual([]);
+  });
 });
