@@ -2,6 +2,7 @@ import { createContext, type RouterContext, type RouterContextProvider } from "r
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import type { Routing } from "~/server/routing/routing.server";
+import type { WebhookSettings } from "~/server/webhooks/queue.server";
 
 /**
  * The server's services: made once when it starts (services.server.ts) and handed unchanged to every
@@ -29,6 +30,10 @@ export interface SiteServices {
    * unset in tests, where the default applies.
    */
   visitorMailPerHour?: number;
+  /** Where lead events are posted (WEBHOOK_ENDPOINTS, docs/webhooks.md); unset or empty: nowhere. */
+  webhooks?: WebhookSettings;
+  /** Signs the links to a quote's files that webhooks carry (docs/webhooks.md#attachments); derived from the client-key secret. */
+  fileLinkSecret?: string;
   /** The clock; tests set it, the server leaves it unset. */
   now?: () => Date;
 }
@@ -39,7 +44,9 @@ type Needs<K extends keyof SiteServices> = Pick<
   K | "db" | "logger" | "now" | "visitorMailPerHour"
 > &
   // Without routing, the repository's routing file; without a time zone, SITE_TIME_ZONE's default.
-  Partial<Pick<SiteServices, "wakeMailWorker" | "routing" | "timeZone">>;
+  Partial<
+    Pick<SiteServices, "wakeMailWorker" | "routing" | "timeZone" | "webhooks" | "fileLinkSecret" | "siteUrl">
+  >;
 
 /** What the contact form's service uses of the site's services. */
 export type ContactServices = Needs<"salesEmail" | "mailFrom">;

@@ -22,6 +22,8 @@ export default [
   // Rendered on each request (not prerendered), never indexed, not in the sitemap: docs/search.md.
   route("search", "routes/search.tsx"),
   route("api/search", "routes/api.search.ts"),
+  // Rendered on each request: a quote's file through the signed, expiring link a webhook carries (docs/webhooks.md).
+  route("files/:id/:name", "routes/files.ts"),
   // The server answers these with a 301 before React Router sees them; the routes exist so that
   // an in-app navigation to a legacy path is redirected too, without leaving a history entry for the legacy path.
   ...[...legacyRedirects.keys()].map((from) =>

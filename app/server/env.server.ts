@@ -2,6 +2,7 @@ import { z } from "zod";
 // Relative imports: vite.config.ts loads this module (through build-env.server.ts) without the "~" alias.
 import { QUOTE_UPLOAD_CEILING_MS, QUOTE_UPLOAD_STALL_MS } from "../lib/quote-upload-limits";
 import { parseTrustProxy } from "./http/client-key.server";
+import { parseWebhookEndpoints, type WebhookEndpoint } from "./webhooks/endpoints.server";
 
 const DEFAULT_SALES_EMAIL = "sales@ridgeline-supply.example";
 
@@ -153,6 +154,13 @@ export const envSchema = z.object({
     .min(16, "must be at least 16 characters (for example: openssl rand -hex 32)")
     .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces (for example: openssl rand -hex 32)")
     .optional(),
+  /** How long a webhook receiver has to answer, in milliseconds (docs/webhooks.md#retries). */
+  WEBHOOK_TIMEOUT_MS: z.coerce
+    .number({ message: "must be a whole number of milliseconds, e.g. 10000" })
+    .int("must be a whole number of milliseconds, e.g. 10000")
+    .min(100, "must be at least 100")
+    .max(60_000, "must be at most 60000 (a minute)")
+    .default(10_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -163,6 +171,8 @@ export type Env = z.infer<typeof envSchema> & {
    * file is read (app/server/routing/routing.server.ts).
    */
   BRANCH_EMAILS: Readonly<Record<string, string>>;
+  /** WEBHOOK_ENDPOINTS read (docs/webhooks.md): every receiver with its secret; empty when unset. */
+  WEBHOOK_ENDPOINTS: readonly WebhookEndpoint[];
 };
 
 const branchEmail = z.email({ message: "must be an e-mail address, e.g. atlanta@example.com" });
@@ -198,6 +208,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     if (!address.success) problems.push(`${name}: ${address.error.issues[0]?.message}`);
     else branchEmails[branch.toLowerCase().replace(/_/g, "-")] = address.data;
   }
+  // Read here rather than in the schema: a problem names the entry, never the secret in it.
+  const webhooks = parseWebhookEndpoints(cleaned.WEBHOOK_ENDPOINTS);
+  for (const problem of webhooks.problems) problems.push(`WEBHOOK_ENDPOINTS: ${problem}`);
   if (!result.success || problems.length > 0) throw new EnvError(problems);
-  return { ...result.data, BRANCH_EMAILS: branchEmails };
+  return { ...result.data, BRANCH_EMAILS: branchEmails, WEBHOOK_ENDPOINTS: webhooks.endpoints };
 }

@@ -3,7 +3,10 @@ import { writeTransaction } from "~/server/db/database.server";
 import { enqueueMail, MAIL_PRIORITY } from "~/server/mail/outbox.server";
 import type { MailTransport } from "~/server/mail/transport.server";
 import { createMetrics, isLoopback, metricsAllowed, routeGroup } from "~/server/metrics.server";
+import { queueWebhooks } from "~/server/webhooks/queue.server";
+import { createWebhookWorker } from "~/server/webhooks/worker.server";
 import { memoryLogger, type TestDatabase, testDialects } from "../../tests/support/databases";
+import { startWebhookReceiver } from "../../tests/support/webhook-receiver";
 
 const token = "a-long-enough-metrics-token-0123";
 
@@ -117,5 +120,33 @@ describe.each(testDialects)("metrics on $name", ({ create }) => {
     expect(text).toContain('mail_delivery_failures_total{kind="contact_notification"} 1');
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds /m);
     expect(text).not.toContain("sales@example.com");
+  });
+
+  it("counts webhook deliveries and failures by event, and shows the webhook queue's depth", async () => {
+    const metrics = createMetrics(t.db, memoryLogger().logger);
+    const secret = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
+    const receiver = await startWebhookReceiver(secret, [200, 500]);
+    try {
+      const endpoints = ["a", "b", "c"].map((name) => ({ url: `${receiver.url}/${name}`, secret }));
+      await writeTransaction(t.db, (trx) =>
+        queueWebhooks(trx, { endpoints }, "quote.created", { reference: "Q-ABC123" }, new Date()),
+      );
+      expect(await metrics.registry.metrics()).toContain("webhook_queue_depth 3");
+      const worker = createWebhookWorker({
+        db: t.db,
+        endpoints,
+        logger: memoryLogger().logger,
+        concurrency: 1,
+        onAttempt: (event, outcome) => metrics.countWebhook(event, outcome),
+      });
+      expect(await worker.runOnce()).toBe(3);
+      const text = await metrics.registry.metrics();
+      expect(text).toContain('webhook_deliveries_total{event="quote.created"} 1');
+      expect(text).toContain('webhook_delivery_failures_total{event="quote.created",final="no"} 2');
+      expect(text).toContain("webhook_queue_depth 2");
+      expect(text).not.toContain(receiver.url);
+    } finally {
+      await receiver.stop();
+    }
   });
 });

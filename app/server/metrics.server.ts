@@ -4,6 +4,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import type { MailTransport } from "~/server/mail/transport.server";
+import type { AttemptOutcome } from "~/server/webhooks/worker.server";
 
 /**
  * Prometheus metrics (docs/deploy.md#metrics): requests by route group and status, a latency
@@ -17,6 +18,8 @@ export interface Metrics {
   track(req: IncomingMessage, res: ServerResponse): void;
   /** The transport, counting each delivery and failure by kind. */
   countDeliveries(transport: MailTransport): MailTransport;
+  /** Counts one webhook attempt's outcome, by event (the webhook worker's onAttempt). */
+  countWebhook(event: string, outcome: AttemptOutcome): void;
   /** Answers GET /metrics. */
   serve(res: ServerResponse): Promise<void>;
 }
@@ -123,6 +126,35 @@ export function createMetrics(db: Database, logger: Logger): Metrics {
     registers: [registry],
     collect: () => readOutbox(),
   });
+  const webhookDeliveries = new Counter({
+    name: "webhook_deliveries_total",
+    help: "Webhooks a receiver accepted (2xx), by event.",
+    labelNames: ["event"] as const,
+    registers: [registry],
+  });
+  const webhookFailures = new Counter({
+    name: "webhook_delivery_failures_total",
+    help: "Webhook attempts that failed (each retry counts), by event and whether it will be retried.",
+    labelNames: ["event", "final"] as const,
+    registers: [registry],
+  });
+  const webhookDepth = new Gauge({
+    name: "webhook_queue_depth",
+    help: "Webhook deliveries queued or being sent.",
+    registers: [registry],
+    collect: async () => {
+      try {
+        const row = await db
+          .selectFrom("webhook_deliveries")
+          .select((eb) => eb.fn.countAll<string | number>().as("pending"))
+          .where("status", "in", ["queued", "sending"])
+          .executeTakeFirstOrThrow();
+        webhookDepth.set(Number(row.pending));
+      } catch (error) {
+        logger.debug({ err: error }, "metrics: webhook queue query failed");
+      }
+    },
+  });
   // The registry collects every metric at once: both outbox gauges share one grouped query per scrape.
   let reading: Promise<void> | undefined;
   const readOutbox = () => {
@@ -181,6 +213,10 @@ export function createMetrics(db: Database, logger: Logger): Metrics {
           }
         },
       };
+    },
+    countWebhook(event, outcome) {
+      if (outcome === "delivered") webhookDeliveries.inc({ event });
+      else webhookFailures.inc({ event, final: outcome === "failed" ? "yes" : "no" });
     },
     async serve(res) {
       const body = await registry.metrics();

@@ -12,6 +12,8 @@ import { createThreadedTransport } from "~/server/mail/transport-thread.server";
 import { startMailWorker } from "~/server/mail/worker.server";
 import { createMetrics, type Metrics } from "~/server/metrics.server";
 import { loadRouting, type Routing } from "~/server/routing/routing.server";
+import { fileLinkSecret } from "~/server/webhooks/file-links.server";
+import { createWebhookWorker } from "~/server/webhooks/worker.server";
 
 /**
  * What the server runs besides HTTP: the database, the mail worker and the features' jobs, and the
@@ -85,6 +87,16 @@ export async function startServices(
     batchSize: 200,
     bulkRatePerMinute: env.MAIL_RATE_PER_MINUTE,
   });
+  const webhookWorker = createWebhookWorker({
+    db,
+    endpoints: env.WEBHOOK_ENDPOINTS,
+    logger,
+    timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+    onAttempt: (event, outcome) => metrics.countWebhook(event, outcome),
+  });
+  // Without endpoints nothing is queued and the worker does not poll; deliveries left from an earlier
+  // configuration wait until endpoints are configured again (then those whose endpoint is gone fail).
+  if (env.WEBHOOK_ENDPOINTS.length > 0) webhookWorker.start();
   const stopJobs = (options.jobs ?? []).map((start) => start(db, logger));
   const health = createHealthCheck(db, logger);
   const outboxWatch = createOutboxWatch(db, logger, { alertAfterMs: env.ALERT_AFTER_MINUTES * 60_000 });
@@ -105,6 +117,8 @@ export async function startServices(
       formSecret: clientKeySecret,
       wakeMailWorker: () => mailWorker.wakeUp(),
       visitorMailPerHour: env.VISITOR_MAIL_PER_HOUR,
+      webhooks: { endpoints: env.WEBHOOK_ENDPOINTS, wake: () => webhookWorker.wakeUp() },
+      fileLinkSecret: fileLinkSecret(clientKeySecret),
     },
     clientKeySecret,
     metrics,
@@ -112,7 +126,7 @@ export async function startServices(
     async close() {
       clearInterval(watchTimer);
       for (const stop of stopJobs) stop();
-      await mailWorker.stop();
+      await Promise.all([mailWorker.stop(), webhookWorker.stop()]);
       transport.close();
       await db.destroy();
     },

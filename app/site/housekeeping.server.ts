@@ -4,6 +4,7 @@ import { pruneSearchMisses } from "~/features/search/misses.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import { purgeVisitorMailRecords } from "~/server/mail/visitor-mail.server";
+import { purgeOldDeliveries } from "~/server/webhooks/queue.server";
 
 const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 
@@ -46,6 +47,12 @@ export function startHousekeeping(
         .catch((error: unknown) =>
           logger.warn({ err: error }, "quotes: could not delete requests past retention"),
         );
+      // Webhook deliveries copy the lead: kept no longer than the quote requests (docs/webhooks.md#retries).
+      purgeOldDeliveries(db, { retentionDays: attachmentRetentionDays })
+        .then((deleted) => {
+          if (deleted > 0) logger.info({ deleted }, "webhooks: finished deliveries past retention deleted");
+        })
+        .catch((error: unknown) => logger.warn({ err: error }, "webhooks: could not delete old deliveries"));
     }
     purgeUnconfirmed(db)
       .then((deleted) => {

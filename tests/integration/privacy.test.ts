@@ -4,6 +4,7 @@ import { exportPersonalData, forgetPersonalData } from "~/features/privacy/priva
 import type { NewsletterServices } from "~/load-context";
 import { writeTransaction } from "~/server/db/database.server";
 import { enqueueMail, storeFile } from "~/server/mail/outbox.server";
+import { queueWebhooks } from "~/server/webhooks/queue.server";
 import { memoryLogger, type TestDatabase, testDialects } from "../support/databases";
 
 /*
@@ -117,7 +118,15 @@ describe.each(testDialects)("privacy requests on $name", ({ create }) => {
         .execute();
     });
 
+    // Lead events for the CRM: Dana's and another's (an address that contains hers).
+    const webhooks = { endpoints: [{ url: "https://crm.example.com/hooks" }] };
+    await writeTransaction(t.db, async (trx) => {
+      await queueWebhooks(trx, webhooks, "contact.created", { lead: { email: "Dana@Example.com" } }, start);
+      await queueWebhooks(trx, webhooks, "contact.created", { lead: { email: "xdana@example.com" } }, start);
+    });
+
     const data = await exportPersonalData(t.db, " DANA@example.com ");
+    expect(data.webhooks.map((row) => row.event_type)).toEqual(["contact.created"]);
     expect(data.quoteRequests).toHaveLength(1);
     expect(data.quoteRequests[0]).toMatchObject({
       reference: "Q-AAAAAA",
@@ -146,6 +155,7 @@ describe.each(testDialects)("privacy requests on $name", ({ create }) => {
       quoteRequests: 1,
       storedFiles: 1,
       visitorMailMarks: 1,
+      webhookDeliveries: 1,
     });
     expect(await t.db.selectFrom("stored_files").select("id").execute()).toHaveLength(0);
     expect(await t.db.selectFrom("quote_items").select("request_id").execute()).toHaveLength(0);
@@ -156,7 +166,9 @@ describe.each(testDialects)("privacy requests on $name", ({ create }) => {
       newsletterAttempts: [],
       mail: [],
       visitorMailMarks: [],
+      webhooks: [],
     });
+    expect(await t.db.selectFrom("webhook_deliveries").select("id").execute()).toHaveLength(1);
     expect(JSON.stringify(log.lines)).not.toMatch(/dana/i);
     expect(log.lines.at(-1)).toMatchObject({
       event: "privacy_forget",

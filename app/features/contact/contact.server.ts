@@ -10,11 +10,13 @@ import { queueAcknowledgement } from "~/features/leads/acknowledgement.server";
 import type { FormInput, FormResult } from "~/features/leads/form-input";
 import type { FormApi } from "~/features/leads/form-request.server";
 import { newReference, withFreshReference } from "~/features/leads/reference.server";
+import { queueLeadEvent } from "~/features/leads/webhook-events.server";
 import type { ContactServices } from "~/load-context";
 import { isoTime } from "~/server/db/schema.server";
 import { DEFAULT_SITE_TIME_ZONE } from "~/server/env.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { type RateLimit, tooManyRequests, withinRateLimit } from "~/server/rate-limit.server";
+import { wakeWebhookWorker } from "~/server/webhooks/queue.server";
 
 /** Per-client limit of the contact form (docs/product.md#per-client-limits). */
 export const CONTACT_CLIENT_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60 * 1000 };
@@ -52,6 +54,7 @@ export async function submitContact(
   const contact = parsed.data;
 
   let reference: string;
+  let webhooksQueued = 0;
   try {
     // The per-client count, the lead and its two e-mails commit together: one transaction, no await
     // in it but the database's own.
@@ -72,13 +75,22 @@ export async function submitContact(
           timeZone: deps.timeZone ?? DEFAULT_SITE_TIME_ZONE,
         });
         const outboxId = await enqueueMail(trx, mail, now);
+        // Beside the sales notification: a lead that sends none sends no webhook either.
+        const webhooks = await queueLeadEvent(
+          trx,
+          deps,
+          "contact.created",
+          { kind: "contact", id: submission.id },
+          contactEventData(reference, contact, deps.salesEmail),
+          now,
+        );
         const acknowledgementId = await queueAcknowledgement(
           trx,
           deps,
           { kind: "contact", reference, email: contact.email, replyTo: deps.salesEmail },
           now,
         );
-        return { submissionId: submission.id, reference, outboxId, acknowledgementId };
+        return { submissionId: submission.id, reference, outboxId, acknowledgementId, webhooks };
       }),
     );
     if (stored.limited) {
@@ -88,11 +100,13 @@ export async function submitContact(
     }
     logger.info(stored.value, "contact submission stored and notification queued");
     reference = stored.value.reference;
+    webhooksQueued = stored.value.webhooks;
   } catch (error) {
     logger.error({ err: error, clientKey }, "contact submission could not be stored");
     return { ok: false, status: 500, ...CONTACT_FAILURE };
   }
 
+  wakeWebhookWorker(deps.webhooks, webhooksQueued);
   try {
     deps.wakeMailWorker?.();
   } catch (error) {
@@ -100,6 +114,27 @@ export async function submitContact(
     logger.error({ err: error }, "waking the mail worker failed");
   }
   return success(reference);
+}
+
+/** The `data` of a contact.created webhook (docs/webhooks.md#contactcreated); attribution is added by queueLeadEvent. */
+function contactEventData(
+  reference: string,
+  contact: { name: string; email: string; phone: string | null; message: string },
+  salesEmail: string,
+) {
+  return {
+    reference,
+    lead: {
+      kind: "contact",
+      name: contact.name,
+      email: contact.email,
+      phone: contact.phone,
+      message: contact.message,
+    },
+    items: [],
+    files: [],
+    routing: { branch: null, to: [salesEmail], cc: [], reason: "Contact messages go to sales" },
+  };
 }
 
 /** The contact form as its endpoints take it (/api/contact, and /contact's action without JavaScript). */

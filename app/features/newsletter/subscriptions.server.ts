@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { FieldErrors } from "~/features/leads/form-input";
+import { queueLeadEvent } from "~/features/leads/webhook-events.server";
 import { buildUnsubscribeLinkMail, buildWelcomeMail } from "~/features/newsletter/mail.server";
 import { NEWSLETTER_LOCK_NAMESPACE } from "~/features/newsletter/signup.server";
 import { NEWSLETTER_ATTEMPT_WINDOW_MS, parseNewsletter } from "~/features/newsletter/signup-form";
@@ -11,6 +12,12 @@ import { type Database, isoTime } from "~/server/db/schema.server";
 import { mailboxHash } from "~/server/mail/mailbox.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { hitRateLimit, type RateLimit, tooManyRequests } from "~/server/rate-limit.server";
+import { wakeWebhookWorker } from "~/server/webhooks/queue.server";
+
+/** The `data` of a subscriber event (docs/webhooks.md#subscriber-events); attribution is added by queueLeadEvent. */
+function subscriberEventData(email: string) {
+  return { reference: null, lead: { kind: "subscriber", email }, items: [], files: [], routing: null };
+}
 
 /** What a link led to; the pages turn each into a message and a status. */
 export type LinkOutcome = "confirmed" | "unsubscribed" | "invalid" | "expired" | "used";
@@ -47,6 +54,7 @@ export async function confirmSubscription(deps: NewsletterServices, token: unkno
   const now = deps.now?.() ?? new Date();
   const at = isoTime(now);
   let queued = false;
+  let webhooks = 0;
   const outcome = await writeTransaction(deps.db, async (trx, dialect): Promise<LinkOutcome> => {
     const row = await trx
       .selectFrom("newsletter_tokens")
@@ -90,10 +98,19 @@ export async function confirmSubscription(deps: NewsletterServices, token: unkno
       .execute();
     const unsubscribe = await createToken(trx, row.id, "unsubscribe", now);
     await enqueueMail(trx, buildWelcomeMail(deps, row.email, unsubscribeUrl(deps.siteUrl, unsubscribe)), now);
+    webhooks = await queueLeadEvent(
+      trx,
+      deps,
+      "subscriber.confirmed",
+      { kind: "newsletter", id: row.id },
+      subscriberEventData(row.email),
+      now,
+    );
     queued = true;
     return "confirmed";
   });
   if (queued) deps.wakeMailWorker?.();
+  wakeWebhookWorker(deps.webhooks, webhooks);
   deps.logger.info({ outcome }, "newsletter confirmation link used");
   return outcome;
 }
@@ -107,6 +124,7 @@ export async function unsubscribeWithToken(deps: NewsletterServices, token: unkn
   if (!isTokenShaped(token)) return "invalid";
   const now = deps.now?.() ?? new Date();
   const at = isoTime(now);
+  let webhooks = 0;
   const outcome = await writeTransaction(deps.db, async (trx): Promise<LinkOutcome> => {
     const row = await trx
       .selectFrom("newsletter_tokens")
@@ -131,6 +149,14 @@ export async function unsubscribeWithToken(deps: NewsletterServices, token: unkn
         .where("kind", "=", "confirmation")
         .where("mailbox_hash", "=", mailboxHash(updated.email))
         .execute();
+      webhooks = await queueLeadEvent(
+        trx,
+        deps,
+        "subscriber.unsubscribed",
+        { kind: "newsletter", id: row.subscription_id },
+        subscriberEventData(updated.email),
+        now,
+      );
     }
     if (row.used_at === null) {
       await trx
@@ -141,6 +167,7 @@ export async function unsubscribeWithToken(deps: NewsletterServices, token: unkn
     }
     return "unsubscribed";
   });
+  wakeWebhookWorker(deps.webhooks, webhooks);
   deps.logger.info({ outcome }, "newsletter unsubscribe link used");
   return outcome;
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
+import { webhookDeliveriesAbout } from "~/features/leads/webhook-events.server";
 import { writeTransaction } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
@@ -99,6 +100,8 @@ export async function exportPersonalData(db: Database, address: string) {
     .where("mailbox_hash", "=", mailboxHash(email))
     .orderBy("kind")
     .execute();
+  // The lead events posted (or waiting to be posted) to the CRM about the address (docs/webhooks.md).
+  const webhooks = await webhookDeliveriesAbout(db, email);
   return {
     address: email,
     contactSubmissions,
@@ -111,6 +114,7 @@ export async function exportPersonalData(db: Database, address: string) {
     newsletterAttempts: newsletterAttempts.map((row) => row.attempted_at),
     mail: mail.map((row) => ({ ...row, queued: row.status !== "sent" })),
     visitorMailMarks,
+    webhooks,
   };
 }
 
@@ -123,6 +127,8 @@ export interface ForgetCounts {
   newsletterAttempts: number;
   mail: number;
   visitorMailMarks: number;
+  /** Webhook deliveries about the address (what reached the CRM is the CRM's to delete). */
+  webhookDeliveries: number;
 }
 
 const deleted = (result: { numDeletedRows: bigint } | undefined) => Number(result?.numDeletedRows ?? 0);
@@ -241,7 +247,15 @@ export async function forgetPersonalData(
         .where("mailbox_hash", "=", mailboxHash(email))
         .executeTakeFirst(),
     );
+    const deliveries = (await webhookDeliveriesAbout(trx, email)).map((row) => row.id);
+    const webhookDeliveries =
+      deliveries.length === 0
+        ? 0
+        : deleted(
+            await trx.deleteFrom("webhook_deliveries").where("id", "in", deliveries).executeTakeFirst(),
+          );
     return {
+      webhookDeliveries,
       contactSubmissions,
       quoteRequests,
       storedFiles,

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { queueAcknowledgement } from "~/features/leads/acknowledgement.server";
 import { newReference, withFreshReference } from "~/features/leads/reference.server";
+import { queueLeadEvent } from "~/features/leads/webhook-events.server";
 import {
   hasDetails,
   parseQuote,
@@ -26,10 +27,12 @@ import { DEFAULT_SITE_TIME_ZONE } from "~/server/env.server";
 import { enqueueMail, storeFile } from "~/server/mail/outbox.server";
 import { tooManyRequests } from "~/server/rate-limit.server";
 import { defaultRouting, routeQuote } from "~/server/routing/routing.server";
+import { wakeWebhookWorker } from "~/server/webhooks/queue.server";
 import { buildQuoteNotification } from "./quote-email.server";
 import { countQuotePost } from "./quote-limits.server";
 import { checkFormStart } from "./quote-token.server";
 import { type QuoteUpload, UPLOAD_ERRORS } from "./quote-upload.server";
+import { quoteEventData } from "./quote-webhook.server";
 
 /** The file names the browser could not send (QUOTE_FILES_NOT_SENT_FIELD), one a line, each kept short. */
 function namesNotSent(value: string | undefined): string[] {
@@ -184,6 +187,7 @@ export async function submitQuote(
           )
           .execute();
         const fileIds: number[] = [];
+        const storedFiles: Array<{ id: number; name: string; contentType: string; size: number }> = [];
         for (const [position, file] of files.entries()) {
           // One file in memory at a time, read from where it waited on disk.
           const content = await readFile(file.path);
@@ -197,6 +201,12 @@ export async function submitQuote(
             .values({ request_id: request.id, position, file_id: fileId })
             .execute();
           fileIds.push(fileId);
+          storedFiles.push({
+            id: fileId,
+            name: file.fileName,
+            contentType: file.type.contentType,
+            size: content.length,
+          });
         }
         const mail = buildQuoteNotification({
           requestId: request.id,
@@ -210,6 +220,15 @@ export async function submitQuote(
           timeZone: deps.timeZone ?? DEFAULT_SITE_TIME_ZONE,
         });
         const outboxId = await enqueueMail(trx, { ...mail, attachmentFileIds: fileIds }, now);
+        // Beside the sales notification: a lead that sends none sends no webhook either.
+        const webhooks = await queueLeadEvent(
+          trx,
+          deps,
+          "quote.created",
+          { kind: "quote", id: request.id },
+          quoteEventData(deps, { reference, quote, route }, storedFiles, filesNotArrived, now),
+          now,
+        );
         const acknowledgementId = await queueAcknowledgement(
           trx,
           deps,
@@ -223,7 +242,7 @@ export async function submitQuote(
           },
           now,
         );
-        return { requestId: request.id, reference, outboxId, acknowledgementId };
+        return { requestId: request.id, reference, outboxId, acknowledgementId, webhooks };
       }),
     );
     logger.info(
@@ -236,6 +255,7 @@ export async function submitQuote(
       },
       "quote request stored and notification queued",
     );
+    wakeWebhookWorker(deps.webhooks, stored.webhooks);
     try {
       deps.wakeMailWorker?.();
     } catch (error) {

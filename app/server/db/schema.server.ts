@@ -252,6 +252,35 @@ export interface AnalyticsSaltTable {
   created_at: IsoTimestamp;
 }
 
+export const WEBHOOK_STATUSES = ["queued", "sending", "delivered", "failed"] as const;
+export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
+
+/** One event for one endpoint (docs/webhooks.md): queued with the lead, sent by the webhook worker. */
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  /** `msg_` and random characters: the `webhook-id` of every attempt, so a receiver can drop repeats. */
+  message_id: string;
+  /** Where it goes (one of WEBHOOK_ENDPOINTS); its secret is never stored. */
+  endpoint_url: string;
+  /** `contact.created`, `quote.created`, `subscriber.confirmed`, `subscriber.unsubscribed`. */
+  event_type: string;
+  /** The JSON body, exactly as it is signed and sent. */
+  payload: string;
+  status: WebhookStatus;
+  /** Attempts started so far (incremented when a worker claims the row). */
+  attempts: Generated<number>;
+  next_attempt_at: IsoTimestamp;
+  /** The HTTP status of the last answer, or null when there was none (timeout, refused connection). */
+  last_status: number | null;
+  last_error: string | null;
+  /** While status is 'sending': the claim expires then, and another worker may take the row over. */
+  locked_until: IsoTimestamp | null;
+  created_at: IsoTimestamp;
+  /** Retries stop 24 hours after this. */
+  first_attempt_at: IsoTimestamp | null;
+  delivered_at: IsoTimestamp | null;
+}
+
 export interface DB {
   app_settings: AppSettingTable;
   contact_submissions: ContactSubmissionTable;
@@ -272,11 +301,14 @@ export interface DB {
   analytics_counts: AnalyticsCountTable;
   analytics_visitors: AnalyticsVisitorTable;
   analytics_salts: AnalyticsSaltTable;
+  webhook_deliveries: WebhookDeliveryTable;
 }
 
 export type Database = Kysely<DB>;
 
 export type OutboxMessage = Selectable<EmailOutboxTable>;
+
+export type WebhookDelivery = Selectable<WebhookDeliveryTable>;
 
 export function isoTime(date: Date): IsoTimestamp {
   return date.toISOString();

@@ -1,0 +1,52 @@
+import { routingOf } from "~/features/leads/webhook-events.server";
+import type { QuoteServices } from "~/load-context";
+import type { QuoteRoute } from "~/server/routing/routing.server";
+import { FILE_LINK_LIFETIME_MS, fileLinkUrl } from "~/server/webhooks/file-links.server";
+import { hasDetails, type QuoteInput } from "./quote";
+
+/**
+ * The `data` of a quote.created webhook (docs/webhooks.md#quotecreated): the request, its items, its
+ * files as signed links that expire in 7 days (never the content), and where it was routed.
+ * Attribution is added by queueLeadEvent.
+ */
+export function quoteEventData(
+  deps: Pick<QuoteServices, "siteUrl" | "fileLinkSecret">,
+  request: { reference: string; quote: QuoteInput; route: QuoteRoute },
+  files: ReadonlyArray<{ id: number; name: string; contentType: string; size: number }>,
+  filesNotArrived: readonly string[],
+  now: Date,
+) {
+  const { quote, route } = request;
+  const { siteUrl, fileLinkSecret } = deps;
+  return {
+    reference: request.reference,
+    lead: {
+      kind: "quote",
+      company: quote.company,
+      name: quote.name,
+      email: quote.email,
+      phone: quote.phone,
+      postalCode: quote.postalCode,
+      neededBy: quote.neededBy,
+      poReference: quote.poReference,
+      labelDetails: hasDetails(quote.labels) ? quote.labels : null,
+      foamDetails: hasDetails(quote.foam) ? quote.foam : null,
+    },
+    items: quote.items.map((item) => ({
+      area: item.area,
+      description: item.description,
+      quantity: item.quantity,
+      unit: item.unit,
+      notes: item.notes,
+    })),
+    files: files.map((file) => ({
+      name: file.name,
+      contentType: file.contentType,
+      size: file.size,
+      url: siteUrl && fileLinkSecret ? fileLinkUrl(siteUrl, fileLinkSecret, file, now) : null,
+      expiresAt: new Date(now.getTime() + FILE_LINK_LIFETIME_MS).toISOString(),
+    })),
+    filesNotArrived: [...filesNotArrived],
+    routing: routingOf(route),
+  };
+}

@@ -1,0 +1,212 @@
+import { writeStatement } from "~/server/db/database.server";
+import { type Database, isoTime, type WebhookDelivery } from "~/server/db/schema.server";
+import type { Logger } from "~/server/logger.server";
+import { claimDelivery } from "./claim.server";
+import { postWebhook, WEBHOOK_TIMEOUT_MS } from "./deliver.server";
+import type { WebhookEndpoint } from "./endpoints.server";
+import { signWebhook } from "./signing.server";
+
+/** Pauses after the 1st, 2nd, ... failed attempt; every further one waits as long as the last. */
+export const WEBHOOK_RETRY_DELAYS_MS = [
+  30_000,
+  2 * 60_000,
+  10 * 60_000,
+  30 * 60_000,
+  60 * 60_000,
+  2 * 60 * 60_000,
+] as const;
+
+/** A delivery still failing this long after its first attempt is marked failed. */
+export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60_000;
+
+/** The pause before the next attempt after `attempts` failed ones. */
+export function webhookRetryDelayMs(attempts: number): number {
+  const index = Math.min(Math.max(1, attempts), WEBHOOK_RETRY_DELAYS_MS.length) - 1;
+  return WEBHOOK_RETRY_DELAYS_MS[index] ?? WEBHOOK_RETRY_DELAYS_MS[0];
+}
+
+/** What became of one attempt: counted by /metrics. */
+export type AttemptOutcome = "delivered" | "retry" | "failed";
+
+export interface WebhookWorkerOptions {
+  db: Database;
+  /** The configured endpoints with their secrets (WEBHOOK_ENDPOINTS). */
+  endpoints: readonly WebhookEndpoint[];
+  logger: Logger;
+  /** How long a receiver has to answer (WEBHOOK_TIMEOUT_MS, default 10 s). */
+  timeoutMs?: number;
+  /** Pause between polls when nothing is due. */
+  pollMs?: number;
+  /** Deliveries in flight at once (default 4), so one hanging receiver does not hold up the others. */
+  concurrency?: number;
+  /** Deliveries per run before the worker looks again. */
+  batchSize?: number;
+  /** Told of every attempt's outcome (the metrics count them). */
+  onAttempt?: (event: string, outcome: AttemptOutcome) => void;
+  now?: () => Date;
+}
+
+export interface WebhookWorker {
+  /** Attempts every due delivery (up to batchSize); resolves with how many were attempted. */
+  runOnce(): Promise<number>;
+  start(): void;
+  /** Looks at the queue now instead of at the next poll. */
+  wakeUp(): void;
+  /** Stops polling and waits for the attempts in flight. */
+  stop(): Promise<void>;
+}
+
+/** A worker that does nothing until start(); tests drive it with runOnce(). */
+export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
+  const { db, logger } = options;
+  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  const pollMs = options.pollMs ?? 5000;
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const batchSize = options.batchSize ?? 50;
+  const now = options.now ?? (() => new Date());
+  // An attempt ends within timeoutMs (the abort signal covers the answer), so the claim outlives it
+  // with room to spare and needs no renewal.
+  const lockMs = timeoutMs + 60_000;
+  const secrets = new Map(options.endpoints.map((endpoint) => [endpoint.url, endpoint.secret]));
+
+  async function record(delivery: WebhookDelivery, changes: Partial<WebhookDelivery>): Promise<void> {
+    // Only the claim's owner records: a worker whose claim lapsed and was taken over matches no row.
+    await writeStatement(db, (trx) =>
+      trx
+        .updateTable("webhook_deliveries")
+        .set({ ...changes, locked_until: null })
+        .where("id", "=", delivery.id)
+        .where("attempts", "=", delivery.attempts)
+        .where("status", "=", "sending")
+        .execute(),
+    );
+  }
+
+  async function attempt(delivery: WebhookDelivery): Promise<void> {
+    const secret = secrets.get(delivery.endpoint_url);
+    const context = {
+      webhookId: delivery.message_id,
+      event: delivery.event_type,
+      endpoint: new URL(delivery.endpoint_url).origin,
+      attempts: delivery.attempts,
+    };
+    const outcome = secret
+      ? await postWebhook(
+          delivery.endpoint_url,
+          signWebhook(secret, delivery.message_id, now(), delivery.payload),
+          delivery.payload,
+          timeoutMs,
+        )
+      : { ok: false as const, status: null, error: "endpoint no longer in WEBHOOK_ENDPOINTS" };
+    const at = now();
+    if (outcome.ok) {
+      await record(delivery, {
+        status: "delivered",
+        delivered_at: isoTime(at),
+        last_status: outcome.status,
+        last_error: null,
+      });
+      options.onAttempt?.(delivery.event_type, "delivered");
+      logger.info({ ...context, status: outcome.status }, "webhook delivered");
+      return;
+    }
+    const firstAttempt = Date.parse(delivery.first_attempt_at ?? isoTime(at));
+    const giveUp = !secret || at.getTime() - firstAttempt >= WEBHOOK_RETRY_WINDOW_MS;
+    const next = new Date(at.getTime() + webhookRetryDelayMs(delivery.attempts));
+    await record(delivery, {
+      status: giveUp ? "failed" : "queued",
+      last_status: outcome.status,
+      last_error: outcome.error,
+      next_attempt_at: giveUp ? delivery.next_attempt_at : isoTime(next),
+    });
+    options.onAttempt?.(delivery.event_type, giveUp ? "failed" : "retry");
+    const details = { ...context, status: outcome.status, error: outcome.error };
+    if (giveUp)
+      logger.error(details, "webhook delivery failed for good; `npm run webhooks -- retry` sends it again");
+    else logger.warn({ ...details, nextAttemptAt: isoTime(next) }, "webhook delivery failed; will retry");
+  }
+
+  let stopped = false;
+  let chain: Promise<unknown> = Promise.resolve();
+  function runOnce(): Promise<number> {
+    const run = chain.then(async () => {
+      let handled = 0;
+      let drained = false;
+      const lane = async () => {
+        while (handled < batchSize && !stopped && !drained) {
+          const delivery = await claimDelivery(db, lockMs, now());
+          if (!delivery) {
+            drained = true;
+            return;
+          }
+          handled += 1;
+          await attempt(delivery);
+        }
+      };
+      const results = await Promise.allSettled(Array.from({ length: concurrency }, lane));
+      const failure = results.find((result) => result.status === "rejected");
+      if (failure) throw failure.reason;
+      return handled;
+    });
+    chain = run.catch(() => undefined);
+    return run;
+  }
+
+  let started = false;
+  let timer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<void> | undefined;
+  let again = false;
+  let failedRuns = 0;
+
+  function schedule(delay: number) {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, delay);
+    timer.unref();
+  }
+
+  function tick() {
+    timer = undefined;
+    if (inFlight) {
+      again = true;
+      return;
+    }
+    inFlight = (async () => {
+      do {
+        again = false;
+        try {
+          if ((await runOnce()) >= batchSize) again = true;
+          if (failedRuns > 0) logger.info({ failedRuns }, "webhook worker reached the database again");
+          failedRuns = 0;
+        } catch (error) {
+          if (failedRuns === 0)
+            logger.error({ err: error }, "webhook worker run failed; retrying with growing pauses");
+          failedRuns += 1;
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      inFlight = undefined;
+      schedule(failedRuns === 0 ? pollMs : Math.min(pollMs * 2 ** failedRuns, 60_000));
+    });
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (started || stopped) return;
+      started = true;
+      schedule(0);
+    },
+    wakeUp() {
+      if (!started || stopped) return;
+      if (inFlight) again = true;
+      else schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await inFlight;
+      await chain;
+    },
+  };
+}
