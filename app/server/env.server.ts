@@ -67,6 +67,8 @@ export const envSchema = z.object({
     .optional(),
   MAIL_DIR: z.string().trim().min(1).default("./data/mail"),
   SALES_EMAIL: z.email({ message: "must be an e-mail address" }).default(DEFAULT_SALES_EMAIL),
+  /** Where the weekly digest goes, Monday morning in SITE_TIME_ZONE (docs/report.md); unset: no digest. */
+  REPORT_EMAIL: z.email({ message: "must be an e-mail address, e.g. owner@example.com" }).optional(),
   SITE_TIME_ZONE: z
     .string()
     .trim()
