@@ -38,6 +38,15 @@ interface Figure {
   now: number | null;
   before: number | null;
   shown: (value: number | null) => string;
+  /** A rate changes by percentage points, not by a percentage of itself. */
+  rate?: boolean;
+}
+
+function changeOf(figure: Figure): string {
+  if (figure.now === null || figure.before === null) return "";
+  if (!figure.rate) return change(figure.now, figure.before);
+  const points = (figure.now - figure.before) * 100;
+  return Math.abs(points) < 0.05 ? "=" : `${points > 0 ? "+" : ""}${points.toFixed(1)} pts`;
 }
 
 function figures(week: Report, previous: Report): Figure[] {
@@ -61,6 +70,7 @@ function figures(week: Report, previous: Report): Figure[] {
       now: week.totals.visitToLead,
       before: previous.totals.visitToLead,
       shown: percent,
+      rate: true,
     },
   ];
 }
@@ -103,7 +113,7 @@ function barLists(week: Report, previous: Report): BarList[] {
       title: "Campaigns",
       unit: "visits",
       rows: week.campaigns.slice(0, TOP).map((row) => ({
-        label: `${row.source} / ${row.medium} / ${row.campaign} (${row.leads} leads)`,
+        label: `${row.source} / ${row.medium} / ${row.campaign} (${row.leads} ${row.leads === 1 ? "lead" : "leads"})`,
         value: row.visits,
       })),
     },
@@ -153,7 +163,7 @@ function figuresHtml(list: Figure[]): string {
       `<tr><td style="${cell}">${escapeHtml(figure.label)}</td>` +
       `<td align="right" style="${cell}"><strong>${figure.shown(figure.now)}</strong></td>` +
       `<td align="right" style="${cell}">${figure.shown(figure.before)}</td>` +
-      `<td align="right" style="${cell}">${figure.now === null || figure.before === null ? "" : change(figure.now, figure.before)}</td></tr>`,
+      `<td align="right" style="${cell}">${changeOf(figure)}</td></tr>`,
   );
   return `<table width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse"><tr>${head}</tr>\n${rows.join("\n")}</table>`;
 }
@@ -190,15 +200,18 @@ export function buildDigestMail(
   const text = [
     `Your website last week (${range}), against the week before`,
     "",
-    tableText({
-      columns: ["", "Last week", "Week before", "Change"],
-      rows: list.map((figure) => [
-        figure.label,
-        figure.shown(figure.now),
-        figure.shown(figure.before),
-        figure.now === null || figure.before === null ? "" : change(figure.now, figure.before),
-      ]),
-    }),
+    tableText(
+      {
+        columns: ["", "Last week", "Week before", "Change"],
+        rows: list.map((figure) => [
+          figure.label,
+          figure.shown(figure.now),
+          figure.shown(figure.before),
+          changeOf(figure),
+        ]),
+      },
+      [1, 2, 3],
+    ),
     "",
     bars.map(barListText).join("\n\n"),
     "",

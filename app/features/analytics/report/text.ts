@@ -9,11 +9,17 @@ function clip(text: string): string {
 }
 
 /** One table as aligned columns: text to the left, numbers to the right. */
-export function tableText(table: Pick<ReportTable, "columns" | "rows">): string {
+export function tableText(
+  table: Pick<ReportTable, "columns" | "rows">,
+  /** Columns to align right although they hold text (figures already formatted); numbers always are. */
+  rightAligned: readonly number[] = [],
+): string {
   if (table.rows.length === 0) return "  (nothing in this period)";
   const cells = [table.columns, ...table.rows].map((row) => row.map((cell: Cell) => clip(String(cell))));
   const widths = table.columns.map((_, index) => Math.max(...cells.map((row) => (row[index] ?? "").length)));
-  const numeric = table.columns.map((_, index) => table.rows.every((row) => typeof row[index] === "number"));
+  const numeric = table.columns.map(
+    (_, index) => rightAligned.includes(index) || table.rows.every((row) => typeof row[index] === "number"),
+  );
   return cells
     .map((row) =>
       `  ${row
