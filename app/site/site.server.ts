@@ -55,11 +55,16 @@ export function featureJobs(env: Env): Array<(db: Database, logger: Logger) => (
     ...(reportEmail
       ? [
           (db: Database, logger: Logger) =>
-            startWeeklyDigest(db, logger, {
-              to: reportEmail,
-              mailFrom: env.MAIL_FROM,
-              timeZone: env.SITE_TIME_ZONE,
-            }),
+            startWeeklyDigest(
+              db,
+              logger,
+              {
+                to: reportEmail,
+                mailFrom: env.MAIL_FROM,
+                timeZone: env.SITE_TIME_ZONE,
+              },
+              { checkEveryMs: env.REPORT_CHECK_MS },
+            ),
         ]
       : []),
   ];

@@ -222,12 +222,14 @@ export function buildDigestMail(
   ].join("\n");
   const html = [
     "<!doctype html>",
-    `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>`,
+    `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title>`,
+    // Clients that honour a style sheet get a tighter layout on a phone; the inline styles suffice without.
+    "<style>@media (max-width:480px){.card{padding:16px 12px !important}}</style></head>",
     '<body style="margin:0;background:#f6f8fa;font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">',
     '<table role="presentation" width="100%" style="border-collapse:collapse"><tr><td align="center" style="padding:24px 12px">',
     '<table role="presentation" width="600" style="max-width:600px;width:100%;border-collapse:collapse;background:#ffffff">',
     `<tr><td style="background:${NAVY};color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold;border-bottom:4px solid #f2a900">${escapeHtml(company.name)}</td></tr>`,
-    '<tr><td style="padding:24px">',
+    '<tr><td class="card" style="padding:24px">',
     `<h1 style="font-size:20px;color:${NAVY};margin:0 0 12px">Your website last week</h1>`,
     `<p style="margin:0 0 16px">${escapeHtml(range)}, against the week before.</p>`,
     figuresHtml(list),
