@@ -5,7 +5,7 @@
  */
 import { escapeHtml } from "~/features/leads/email-text.server";
 
-const WIDTH = 480;
+const WIDTH = 400;
 const COLORS = ["#1e5b8c", "#b45309", "#15803d"] as const;
 const INK = "#1f2937";
 const MUTED = "#4b5563";
@@ -47,12 +47,12 @@ export function barChart(text: ChartText, bars: readonly Bar[]): string {
     const top = index * rowHeight;
     const length = round(((WIDTH - valueRoom) * bar.value) / max);
     return [
-      `<text x="0" y="${top + 15}" font-size="15" fill="${INK}">${escapeHtml(clip(bar.label, 52))}</text>`,
+      `<text x="0" y="${top + 15}" font-size="16" fill="${INK}">${escapeHtml(clip(bar.label, 44))}</text>`,
       `<rect x="0" y="${top + 21}" width="${Math.max(length, 1)}" height="13" fill="${COLORS[0]}"/>`,
-      `<text x="${round(length + 6)}" y="${top + 33}" font-size="14" fill="${MUTED}">${bar.value}</text>`,
+      `<text x="${round(length + 6)}" y="${top + 33}" font-size="15" fill="${MUTED}">${bar.value}</text>`,
     ].join("");
   });
-  const empty = `<text x="0" y="24" font-size="15" fill="${MUTED}">Nothing in this period</text>`;
+  const empty = `<text x="0" y="24" font-size="16" fill="${MUTED}">Nothing in this period</text>`;
   const height = Math.max(rowHeight, bars.length * rowHeight);
   return frame(text, height, bars.length > 0 ? rows.join("\n") : empty);
 }
@@ -75,25 +75,25 @@ export function lineChart(text: ChartText, labels: readonly string[], series: re
   const y = (value: number) => round(bottom - ((bottom - top) * value) / max);
   const legend = series.map(
     (line, index) =>
-      `<rect x="${index * 160}" y="4" width="14" height="14" fill="${COLORS[index % COLORS.length]}"/>` +
-      `<text x="${index * 160 + 20}" y="16" font-size="15" fill="${INK}">${escapeHtml(line.name)}</text>`,
+      `<rect x="${index * 170}" y="4" width="14" height="14" fill="${COLORS[index % COLORS.length]}"/>` +
+      `<text x="${index * 170 + 20}" y="16" font-size="16" fill="${INK}">${escapeHtml(line.name)}</text>`,
   );
   const axes = [
     `<line x1="${left}" y1="${bottom}" x2="${right}" y2="${bottom}" stroke="${MUTED}"/>`,
     `<line x1="${left}" y1="${top}" x2="${right}" y2="${top}" stroke="#e5e7eb"/>`,
-    `<text x="${left - 6}" y="${top + 5}" font-size="14" text-anchor="end" fill="${MUTED}">${max}</text>`,
-    `<text x="${left - 6}" y="${bottom + 5}" font-size="14" text-anchor="end" fill="${MUTED}">0</text>`,
+    `<text x="${left - 6}" y="${top + 5}" font-size="15" text-anchor="end" fill="${MUTED}">${max}</text>`,
+    `<text x="${left - 6}" y="${bottom + 5}" font-size="15" text-anchor="end" fill="${MUTED}">0</text>`,
   ];
   const first = labels[0];
   const last = labels[labels.length - 1];
   if (first !== undefined) {
     axes.push(
-      `<text x="${left}" y="${height - 6}" font-size="14" fill="${MUTED}">${escapeHtml(first)}</text>`,
+      `<text x="${left}" y="${height - 6}" font-size="15" fill="${MUTED}">${escapeHtml(first)}</text>`,
     );
   }
   if (last !== undefined && labels.length > 1) {
     axes.push(
-      `<text x="${right}" y="${height - 6}" font-size="14" text-anchor="end" fill="${MUTED}">${escapeHtml(last)}</text>`,
+      `<text x="${right}" y="${height - 6}" font-size="15" text-anchor="end" fill="${MUTED}">${escapeHtml(last)}</text>`,
     );
   }
   const lines = series.map((line, index) => {

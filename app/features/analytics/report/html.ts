@@ -21,7 +21,8 @@ figure{margin:0 0 12px}
 .chart{display:block;max-width:100%;height:auto}
 .table{overflow-x:auto}
 table{border-collapse:collapse;width:100%;font-size:.95rem}
-th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #e6ebf0;overflow-wrap:anywhere}
+th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #e6ebf0;overflow-wrap:break-word}
+td:first-child{min-width:7.5rem}
 td.n,th.n{text-align:right;white-space:nowrap}
 nav ul{padding-left:1.2rem;columns:2 12rem}
 `;
