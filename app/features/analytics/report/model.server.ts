@@ -252,7 +252,7 @@ async function newsletterWeeks(db: Database, period: Period, timeZone: string): 
   for (let week = mondayOf(period.since); week <= period.until; week = addDays(week, 7)) {
     weeks.set(week, { week, confirmed: 0, unsubscribed: 0 });
   }
-  const weekOf = (at: string | null) => weeks.get(mondayOf(dayOfTimestamp(at ?? "", timeZone)));
+  const weekOf = (at: string | null) => (at ? weeks.get(mondayOf(dayOfTimestamp(at, timeZone))) : undefined);
   for (const row of confirmed) {
     const week = weekOf(row.at);
     if (week) week.confirmed += 1;
