@@ -144,7 +144,7 @@ function barListHtml(list: BarList): string {
     return [
       `<tr><td style="padding:6px 0 2px;font-size:14px">${escapeHtml(bodyLine(row.label))}</td>`,
       `<td align="right" style="padding:6px 0 2px 12px;font-size:14px;white-space:nowrap"><strong>${row.value}</strong></td></tr>`,
-      `<tr><td colspan="2" style="padding:0 0 4px">${bar}</td></tr>`,
+      row.value > 0 ? `<tr><td colspan="2" style="padding:0 0 4px">${bar}</td></tr>` : "",
     ].join("");
   });
   return `${heading}<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse">${rows.join("\n")}</table>`;
