@@ -213,3 +213,20 @@ describe("METRICS_TOKEN", () => {
     }
   });
 });
+
+describe("REPORT_EMAIL and REPORT_CHECK_MS", () => {
+  it("leave the digest off unless an address is set, and name a bad address or interval", () => {
+    expect(parseEnv({}).REPORT_EMAIL).toBeUndefined();
+    expect(parseEnv({ REPORT_EMAIL: "" }).REPORT_EMAIL).toBeUndefined();
+    expect(parseEnv({ REPORT_EMAIL: "owner@example.com" }).REPORT_EMAIL).toBe("owner@example.com");
+    expect(parseEnv({}).REPORT_CHECK_MS).toBe(60_000);
+    expect(parseEnv({ REPORT_CHECK_MS: "1000" }).REPORT_CHECK_MS).toBe(1000);
+    const refusals: Array<[Record<string, string>, RegExp]> = [
+      [{ REPORT_EMAIL: "owner" }, /^ {2}- REPORT_EMAIL: must be an e-mail address/m],
+      [{ REPORT_EMAIL: "a@example.com, b@example.com" }, /^ {2}- REPORT_EMAIL: must be an e-mail address/m],
+      [{ REPORT_CHECK_MS: "10" }, /^ {2}- REPORT_CHECK_MS: must be at least 1000/m],
+      [{ REPORT_CHECK_MS: "soon" }, /^ {2}- REPORT_CHECK_MS: must be a whole number of milliseconds/m],
+    ];
+    for (const [env, message] of refusals) expect(() => parseEnv(env), JSON.stringify(env)).toThrow(message);
+  });
+});

@@ -68,6 +68,15 @@ export const envSchema = z.object({
     .optional(),
   MAIL_DIR: z.string().trim().min(1).default("./data/mail"),
   SALES_EMAIL: z.email({ message: "must be an e-mail address" }).default(DEFAULT_SALES_EMAIL),
+  /** Where the weekly digest goes, Monday morning in SITE_TIME_ZONE (docs/report.md); unset: no digest. */
+  REPORT_EMAIL: z.email({ message: "must be an e-mail address, e.g. owner@example.com" }).optional(),
+  /** How often each instance checks whether the weekly digest is due (docs/report.md#weekly-digest). */
+  REPORT_CHECK_MS: z.coerce
+    .number({ message: "must be a whole number of milliseconds, e.g. 60000" })
+    .int("must be a whole number of milliseconds, e.g. 60000")
+    .min(1_000, "must be at least 1000 (one second)")
+    .max(3_600_000, "must be at most 3600000 (an hour)")
+    .default(60_000),
   SITE_TIME_ZONE: z
     .string()
     .trim()

@@ -3,6 +3,7 @@
  * feature; server.ts hands it the endpoints, streamed posts and jobs made here.
  */
 import type { IncomingMessage } from "node:http";
+import { startWeeklyDigest } from "~/features/analytics/report/digest-job.server";
 import { contactFormApi } from "~/features/contact/contact.server";
 import { formEndpoint } from "~/features/leads/form-request.server";
 import { newsletterFormApi } from "~/features/newsletter/signup.server";
@@ -48,7 +49,23 @@ export function featureRequests(
 
 /** The features' background jobs, for startServices. */
 export function featureJobs(env: Env): Array<(db: Database, logger: Logger) => () => void> {
+  const reportEmail = env.REPORT_EMAIL;
   return [
     (db, logger) => startHousekeeping(db, logger, { attachmentRetentionDays: env.ATTACHMENT_RETENTION_DAYS }),
+    ...(reportEmail
+      ? [
+          (db: Database, logger: Logger) =>
+            startWeeklyDigest(
+              db,
+              logger,
+              {
+                to: reportEmail,
+                mailFrom: env.MAIL_FROM,
+                timeZone: env.SITE_TIME_ZONE,
+              },
+              { checkEveryMs: env.REPORT_CHECK_MS },
+            ),
+        ]
+      : []),
   ];
 }

@@ -12,6 +12,8 @@ export interface SmtpPeer {
   port: number;
   url: string;
   messages: ParsedMail[];
+  /** Each message as it arrived (RFC 5322 source), by its index in messages. */
+  raw: Buffer[];
   /** When each message arrived (Date.now()), by its index in messages. */
   receivedAt: number[];
   /** The envelope's recipients (RCPT TO) of each message, by its index in messages: To and Cc alike. */
@@ -28,6 +30,7 @@ export async function startSmtpPeer(port = 0, options: { secure?: boolean } = {}
     port,
     url: "",
     messages: [],
+    raw: [],
     receivedAt: [],
     recipients: [],
     refuse: false,
@@ -53,9 +56,11 @@ export async function startSmtpPeer(port = 0, options: { secure?: boolean } = {}
           callback(Object.assign(new Error("Try again later"), { responseCode: 451 }));
           return;
         }
-        simpleParser(Buffer.concat(chunks))
+        const source = Buffer.concat(chunks);
+        simpleParser(source)
           .then((parsed) => {
             peer.messages.push(parsed);
+            peer.raw.push(source);
             peer.receivedAt.push(arrived);
             peer.recipients.push(session.envelope.rcptTo.map((recipient) => recipient.address));
             callback();

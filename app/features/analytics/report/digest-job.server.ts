@@ -1,0 +1,84 @@
+/*
+ * Queues the weekly digest once per week across every instance (docs/report.md#weekly-digest). Each
+ * instance checks every minute whether the latest Monday 07:00 (SITE_TIME_ZONE) has a digest in the
+ * outbox; the first to find none builds it and queues it with the dedupe key `weekly-digest:<Monday>`,
+ * and the outbox's unique key makes any other instance's insert do nothing.
+ */
+import { writeStatement } from "~/server/db/database.server";
+import type { Database } from "~/server/db/schema.server";
+import type { Logger } from "~/server/logger.server";
+import { enqueueMail } from "~/server/mail/outbox.server";
+import { buildDigestMail } from "./digest.server";
+import { buildReport } from "./model.server";
+import { digestDedupeKey, latestDigest } from "./schedule";
+
+export interface DigestJobSettings {
+  /** REPORT_EMAIL. */
+  to: string;
+  mailFrom: string;
+  timeZone: string;
+}
+
+/**
+ * Queues the digest due at `now` unless one is queued already; "queued" when this call queued it.
+ * Safe to call from several instances at once: at most one insert takes the dedupe key.
+ */
+export async function queueDueDigest(
+  db: Database,
+  settings: DigestJobSettings,
+  now: Date,
+): Promise<"queued" | "already"> {
+  const due = latestDigest(now, settings.timeZone);
+  const dedupeKey = digestDedupeKey(due.monday);
+  const queued = await db
+    .selectFrom("email_outbox")
+    .where("dedupe_key", "=", dedupeKey)
+    .select("id")
+    .executeTakeFirst();
+  if (queued) return "already";
+  const week = await buildReport(db, { period: due.week, timeZone: settings.timeZone, now });
+  const previous = await buildReport(db, { period: due.previous, timeZone: settings.timeZone, now });
+  const mail = buildDigestMail({ mailFrom: settings.mailFrom, to: settings.to }, week, previous);
+  // One insert (no attachments), through the write queue like every write on SQLite.
+  const id = await writeStatement(db, (conn) => enqueueMail(conn, { ...mail, dedupeKey }, now));
+  return id === null ? "already" : "queued";
+}
+
+export interface DigestJobOptions {
+  /** Pause between checks; a minute unless a test says otherwise. */
+  checkEveryMs?: number;
+  /** The first check, shortly after start so the instance is up. */
+  firstCheckMs?: number;
+  clock?: () => Date;
+}
+
+/** Starts the checks; returns the function that stops them. */
+export function startWeeklyDigest(
+  db: Database,
+  logger: Logger,
+  settings: DigestJobSettings,
+  options: DigestJobOptions = {},
+): () => void {
+  const clock = options.clock ?? (() => new Date());
+  let running = false;
+  const check = () => {
+    if (running) return;
+    running = true;
+    queueDueDigest(db, settings, clock())
+      .then((outcome) => {
+        if (outcome === "queued") logger.info({ kind: "weekly_digest" }, "report: weekly digest queued");
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, "report: could not queue the weekly digest"))
+      .finally(() => {
+        running = false;
+      });
+  };
+  const first = setTimeout(check, options.firstCheckMs ?? 5_000);
+  first.unref();
+  const timer = setInterval(check, options.checkEveryMs ?? 60_000);
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
