@@ -54,9 +54,9 @@ function ItemRow({
   const field = (name: ItemFieldName) => ({ id: fieldId(key(name)), error: state.errors[key(name)] });
   const notesOpen = row.notes !== "" || Boolean(state.errors[key("notes")]);
   return (
-    <fieldset className="group/item relative rounded-lg border-2 border-mist p-3 sm:p-4">
+    <fieldset className="group/item relative rounded-lg border-2 border-mist px-3 pt-1 pb-3 sm:p-4">
       <legend className="px-1 font-bold text-navy">{text.itemLegend(index + 1)}</legend>
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-6 md:gap-4">
+      <div className="grid grid-cols-2 gap-x-3 gap-y-2 md:grid-cols-6 md:gap-4">
         <Field {...field("area")} label={text.item.area} className="md:col-span-2">
           <select {...bind("area")}>
             <option value="">{text.item.areaNone}</option>
@@ -139,7 +139,7 @@ export function ItemRows({
   return (
     <Section title={text.itemsHeading} id="quote-items" hint={text.itemsHint(QUOTE_MAX_ITEMS)}>
       <FieldError id={fieldId("items")} error={state.errors.items} />
-      <ol className="flex flex-col gap-4">
+      <ol className="flex flex-col gap-3 sm:gap-4">
         {items.map((row, index) => (
           <li key={rowKeys[index] ?? `row-${index}`}>
             <ItemRow
