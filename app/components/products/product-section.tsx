@@ -42,15 +42,12 @@ export function ProductSection({
               draft={inquiryDraft(section.inquiry)}
               label={section.ctaLabel}
               // Long labels wrap on a phone instead of widening the page.
-              className="h-auto min-h-11 justify-self-start py-2.5 whitespace-normal lg:self-end"
+              wrap
+              className="justify-self-start lg:self-end"
             />
             {isQuoteInquiry(section.inquiry) ? (
               // As prominent as the draft beside it (docs/product.md#path-to-a-quote).
-              <QuoteOnlineLink
-                area={section.id}
-                variant="primary"
-                className="h-auto min-h-11 py-2.5 whitespace-normal"
-              />
+              <QuoteOnlineLink area={section.id} variant="primary" wrap />
             ) : null}
           </div>
         </div>
