@@ -37,13 +37,13 @@ export function ProductSection({
               ))}
             </div>
           </div>
-          <div className="flex flex-wrap gap-3 justify-self-start lg:self-end">
+          {/* On a phone one above the other, as tall as each other when the draft's label wraps. */}
+          <div className="grid auto-rows-fr gap-3 justify-self-start sm:flex sm:flex-wrap lg:self-end">
             <MailDraftLink
               draft={inquiryDraft(section.inquiry)}
               label={section.ctaLabel}
               // Long labels wrap on a phone instead of widening the page.
               wrap
-              className="justify-self-start lg:self-end"
             />
             {isQuoteInquiry(section.inquiry) ? (
               // As prominent as the draft beside it (docs/product.md#path-to-a-quote).
