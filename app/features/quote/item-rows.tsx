@@ -54,7 +54,7 @@ function ItemRow({
   const field = (name: ItemFieldName) => ({ id: fieldId(key(name)), error: state.errors[key(name)] });
   const notesOpen = row.notes !== "" || Boolean(state.errors[key("notes")]);
   return (
-    <fieldset className="group/item relative rounded-lg border-2 border-mist px-3 pt-1 pb-3 sm:p-4">
+    <fieldset className="group/item relative rounded-lg border-2 border-mist px-3 pt-2 pb-3 sm:p-4">
       <legend className="px-1 font-bold text-navy">{text.itemLegend(index + 1)}</legend>
       <div className="grid grid-cols-2 gap-x-3 gap-y-2 md:grid-cols-6 md:gap-4">
         <Field {...field("area")} label={text.item.area} className="md:col-span-2">
@@ -102,7 +102,7 @@ function ItemRow({
           type="button"
           variant="ghost"
           size="sm"
-          className="absolute -top-1 right-2 bg-white"
+          className="absolute -top-2 right-2 bg-white"
           onClick={onRemove}
           aria-label={text.removeItem(index + 1)}
         >
