@@ -149,6 +149,12 @@ test.describe("the quote form on a phone", () => {
     const unit = await row(page, 1).getByLabel("Unit", { exact: true }).boundingBox();
     expect(Math.abs((quantity?.y ?? 0) - (unit?.y ?? 1))).toBeLessThan(2);
     await expect(row(page, 1).getByLabel("Notes")).toBeHidden();
+    // 'Remove' sits on the row's top edge, clear of the labels of its first fields.
+    const remove = await page.getByRole("button", { name: "Remove item 1" }).boundingBox();
+    const description = await row(page, 1)
+      .locator("label", { hasText: "Item number or description" })
+      .boundingBox();
+    expect((remove?.y ?? 0) + (remove?.height ?? 0)).toBeLessThanOrEqual((description?.y ?? 0) + 0.5);
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     console.info(`[phone] /quote with four label items and their details: ${height} px tall at 375 px`);
     expect(height).toBeLessThanOrEqual(PHONE_HEIGHT_BUDGET_PX);

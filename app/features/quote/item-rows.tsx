@@ -102,7 +102,7 @@ function ItemRow({
           type="button"
           variant="ghost"
           size="sm"
-          className="absolute -top-2 right-2 bg-white"
+          className="absolute -top-7 right-2 bg-white"
           onClick={onRemove}
           aria-label={text.removeItem(index + 1)}
         >
