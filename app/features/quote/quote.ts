@@ -4,7 +4,6 @@ import {
   cleaned,
   cleanText,
   type FieldErrors,
-  type FormText,
   failure,
   HONEYPOT_FIELD,
   isLooseEmail,
