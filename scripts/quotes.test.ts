@@ -47,7 +47,8 @@ describe.each(testDialects)("quotes command on $name", ({ create }) => {
           "items[1].description": "ITEM-9",
           "items[1].quantity": "5",
           "items[1].unit": "box",
-          "labels.width": "4",
+          "items[0].labels.width": "4",
+          "items[0].labels.material": "polyester",
           startedAt: signFormStart("secret-0123456789abcdef", new Date("2025-06-02T10:00:00.000Z")),
         },
         files: [{ fileName: "drawing.pdf", type, path: uploaded, size: pdf.length }],
@@ -71,12 +72,26 @@ describe.each(testDialects)("quotes command on $name", ({ create }) => {
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`${reference},2025-06-02T10:00:10.000Z,'=cmd|' /C calc'!A0,Dana,`);
     expect(lines[1]).toContain("4x6 labels,10,roll");
-    expect(lines[1]).toContain("width: 4");
+    expect(lines[1]).toContain("width: 4; sizeUnit: in; material: polyester");
     expect(lines[2]).toContain("ITEM-9,5,box");
+    expect(lines[2]).not.toContain("width:");
     expect(lines[2]).toContain("drawing.pdf");
     const later = captureCli({ DATABASE_URL: t.url });
     expect(await main(["export", "--since", "2025-06-03"], later.io)).toBe(0);
     expect(later.out.stdout.split("\r\n").filter(Boolean)).toHaveLength(1);
+  });
+
+  it("exports a request whose label details were kept for the whole request as before, on each row", async () => {
+    await t.db.updateTable("quote_items").set({ label_details: null }).execute();
+    await t.db
+      .updateTable("quote_requests")
+      .set({ label_details: JSON.stringify({ width: "3", height: "5", sizeUnit: "in" }) })
+      .execute();
+    const { out, io } = sinks();
+    expect(await main(["export"], io({ DATABASE_URL: t.url }))).toBe(0);
+    const lines = out.stdout.split("\r\n").filter(Boolean);
+    expect(lines[1]).toContain("width: 3; height: 5; sizeUnit: in");
+    expect(lines[2]).toContain("width: 3; height: 5; sizeUnit: in");
   });
 
   it("writes a request's files to a folder, byte for byte", async () => {

@@ -95,6 +95,7 @@ export async function buildQuotesCsv(db: Database, since?: string): Promise<{ cs
       "quote_items.quantity",
       "quote_items.unit",
       "quote_items.notes",
+      "quote_items.label_details as item_label_details",
     ])
     .$if(since !== undefined, (qb) => qb.where("quote_requests.created_at", ">=", `${since}T00:00:00.000Z`))
     .orderBy("quote_requests.id")
@@ -136,7 +137,8 @@ export async function buildQuotesCsv(db: Database, since?: string): Promise<{ cs
       Number(row.quantity),
       row.unit,
       row.notes,
-      flatten(row.label_details),
+      // The item's own details; a request from before they were kept per item has one set for all.
+      flatten(row.item_label_details ?? row.label_details),
       flatten(row.foam_details),
       (namesByRequest.get(row.request_id) ?? []).join("; "),
     ]),

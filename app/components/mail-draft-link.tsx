@@ -11,6 +11,7 @@ export function MailDraftLink({
   label,
   variant,
   size,
+  wrap,
   className,
 }: {
   draft: MailDraft;
@@ -18,10 +19,11 @@ export function MailDraftLink({
   label?: string;
   variant?: ButtonProps["variant"];
   size?: ButtonProps["size"];
+  wrap?: ButtonProps["wrap"];
   className?: string;
 }) {
   return (
-    <Button asChild variant={variant} size={size} className={className}>
+    <Button asChild variant={variant} size={size} wrap={wrap} className={className}>
       <a href={draft.href} data-inquiry={draft.inquiry}>
         <Icon name="Mail" />
         {label ?? draft.label}

@@ -24,15 +24,17 @@ export function QuoteOnlineLink({
   area,
   variant = "outline",
   size,
+  wrap,
   className,
 }: {
   area?: ProductSectionId;
   variant?: ButtonProps["variant"];
   size?: ButtonProps["size"];
+  wrap?: ButtonProps["wrap"];
   className?: string;
 }) {
   return (
-    <Button asChild variant={variant} size={size} className={className}>
+    <Button asChild variant={variant} size={size} wrap={wrap} className={className}>
       <a href={area ? `/quote?area=${area}` : "/quote"}>
         Get a quote online
         <Icon name="ArrowRight" />

@@ -54,7 +54,7 @@ export const quoteFormText = {
     message: `A request can hold up to ${maxItems} items.`,
   }),
   labelDetails: {
-    heading: "Label details",
+    summary: "Label details (optional)",
     fields: {
       width: "Width",
       height: "Height",

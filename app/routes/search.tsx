@@ -175,11 +175,7 @@ function NothingFound({ query }: { query: string }) {
         <p className="max-w-prose text-lg text-slate-700">{none.lead}</p>
         <div className="flex w-full flex-col items-start gap-2">
           {/* One tap to a quote request with the words searched as its first item (docs/search.md). */}
-          <Button
-            asChild
-            size="lg"
-            className="h-auto min-h-12 max-w-full py-2.5 text-left break-words whitespace-normal"
-          >
+          <Button asChild size="lg" wrap className="max-w-full text-left break-words">
             <a href={quoteItemHref(query)}>
               <span className="min-w-0 break-words">{quoteLinks.searchMiss(query)}</span>
               <Icon name="ArrowRight" />

@@ -68,6 +68,38 @@ test.describe("breakpoints", () => {
   });
 });
 
+test.describe("from 768 to 1440 px", () => {
+  test("the header holds one line at every width, its search placeholder whole", async ({ page }) => {
+    await page.setViewportSize({ width: 768, height: 900 });
+    await page.goto("/protective-packaging");
+    const problems: string[] = [];
+    for (let width = 768; width <= 1440; width += 8) {
+      await page.setViewportSize({ width, height: 900 });
+      const found = await page.getByRole("banner").evaluate((header) => {
+        const row = header.firstElementChild as HTMLElement;
+        const search = header.querySelector<HTMLInputElement>("#header-search");
+        const wrong: string[] = [];
+        if (header.scrollWidth > header.clientWidth) wrong.push("the header scrolls sideways");
+        if (row.getBoundingClientRect().height > 80)
+          wrong.push(`the row is ${row.getBoundingClientRect().height} px tall`);
+        for (const link of header.querySelectorAll<HTMLElement>('nav[aria-label="Main"] a'))
+          if (link.getBoundingClientRect().height > 40) wrong.push(`"${link.textContent}" wraps`);
+        if (!search) return ["no search field"];
+        // The placeholder typed in as a value: the field then shows it as it shows the placeholder, in
+        // its own font and room (less the clear button's), and scrolls when the word does not fit.
+        const typed = search.value;
+        search.value = search.placeholder;
+        if (search.scrollWidth > search.clientWidth)
+          wrong.push(`"${search.placeholder}" needs ${search.scrollWidth} px, has ${search.clientWidth}`);
+        search.value = typed;
+        return wrong;
+      });
+      problems.push(...found.map((problem) => `${width} px: ${problem}`));
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
 test.describe("mobile menu at 375 px", () => {
   test.use({ viewport: viewports.phone });
 

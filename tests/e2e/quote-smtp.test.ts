@@ -254,3 +254,76 @@ test("a quote upload cut off or too slow stores nothing, answers 408 when slow, 
     await server.stop();
   }
 });
+
+/** Ports of their own (E2E_PORT + 350 and up), so these tests never meet another suite's server. */
+const labelPort = Number(process.env.E2E_PORT ?? 3100) + 350;
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`two label items with different details, sent from a browser ${javaScriptEnabled ? "with" : "without"} JavaScript, reach sales with each item's details under it`, async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const peer = await startSmtpPeer();
+    const server = await spawnServer(labelPort + (javaScriptEnabled ? 0 : 1), {
+      SMTP_URL: peer.url,
+      SALES_EMAIL: "quotes@ridgeline.test",
+    });
+    const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 375, height: 800 } });
+    try {
+      const page = await context.newPage();
+      const row = (n: number) => page.getByRole("group", { name: `Item ${n}`, exact: true });
+      await page.goto(`${server.origin}/quote?area=labels`);
+      await page.getByLabel("Company").fill("Zephyr Composite Tooling");
+      await page.getByRole("textbox", { name: "Name", exact: true }).fill("Ines Okafor");
+      await page.getByLabel("Email").fill("ines.okafor@example.com");
+      await row(1).getByLabel("Item number or description").fill("4x6 thermal transfer labels");
+      await row(1).getByLabel("Quantity").fill("24");
+      await row(1).getByText("Label details (optional)").click();
+      const first = { Width: "4", Height: "6", "Printer make and model": "Zebra ZT411" };
+      for (const [label, value] of Object.entries(first)) await row(1).getByLabel(label).fill(value);
+      // Without JavaScript 'Add item' posts the form back with more rows, everything typed kept: the
+      // first item's details come back with it, folded.
+      await page.getByRole("button", { name: "Add item" }).click();
+      // The page sent back carries a new start time: the minimum fill time counts from it.
+      const openedAt = Date.now();
+      await row(2).getByLabel("Item number or description").fill("2x1 freezer labels");
+      await row(2).getByLabel("Quantity").fill("12");
+      await expect(row(2).getByLabel("Product area")).toHaveValue("labels");
+      if (!javaScriptEnabled) await row(1).getByText("Label details (optional)").click();
+      await expect(row(1).getByLabel("Printer make and model")).toHaveValue("Zebra ZT411");
+      await row(2).getByText("Label details (optional)").click();
+      const second = { Width: "50", Height: "25", "Core size": "76 mm" };
+      for (const [label, value] of Object.entries(second)) await row(2).getByLabel(label).fill(value);
+      await row(2).getByLabel("Size unit").selectOption("mm");
+      await row(2)
+        .getByLabel(/^Adhesive/)
+        .fill("Freezer grade");
+      const left = openedAt + 3100 - Date.now();
+      if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+      await page.getByRole("button", { name: "Send Quote Request" }).click();
+      await expect(page.getByRole("heading", { name: "Quote Request Sent!" })).toBeVisible();
+
+      await expect.poll(() => peer.messages.length, { timeout: 15_000 }).toBe(2);
+      const sales = peer.messages.find(
+        (mail) => (mail.to && "text" in mail.to ? mail.to.text : "") === "quotes@ridgeline.test",
+      );
+      const lines = (sales?.text ?? "").split("\n");
+      const under = (item: string) => lines[lines.findIndex((line) => line.includes(item)) + 1];
+      expect(under("1. 4x6 thermal transfer labels")).toBe(
+        "   Label details: Label width: 4; Label height: 6; Size unit: in; Printer make and model: Zebra ZT411",
+      );
+      expect(under("2. 2x1 freezer labels")).toBe(
+        "   Label details: Label width: 50; Label height: 25; Size unit: mm; Adhesive: Freezer grade; Core size: 76 mm",
+      );
+      const html = sales?.html || "";
+      expect(html).toContain("Label details for item 1<br><strong>Label width:</strong> 4<br>");
+      expect(html).toContain("Label details for item 2<br><strong>Label width:</strong> 50<br>");
+      expect(html.indexOf("2x1 freezer labels")).toBeLessThan(html.indexOf("Label details for item 2"));
+      expect(html.indexOf("Label details for item 1")).toBeLessThan(html.indexOf("2x1 freezer labels"));
+    } finally {
+      await context.close();
+      await server.stop();
+      await peer.stop();
+    }
+  });
+}

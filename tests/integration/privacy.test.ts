@@ -97,15 +97,32 @@ describe.each(testDialects)("privacy requests on $name", ({ create }) => {
       const danaQuote = ids[0]?.id ?? 0;
       await trx
         .insertInto("quote_items")
-        .values({
-          request_id: danaQuote,
-          position: 0,
-          area: null,
-          description: "Drum labels",
-          quantity: 500,
-          unit: "each",
-          notes: null,
-        })
+        .values([
+          {
+            request_id: danaQuote,
+            position: 0,
+            area: null,
+            description: "Drum labels",
+            quantity: 500,
+            unit: "each",
+            notes: null,
+          },
+          {
+            request_id: danaQuote,
+            position: 1,
+            area: "labels",
+            description: "4x6 labels",
+            quantity: 40,
+            unit: "roll",
+            notes: null,
+            label_details: JSON.stringify({
+              width: "4",
+              height: "6",
+              sizeUnit: "in",
+              printer: "Zebra ZT411",
+            }),
+          },
+        ])
         .execute();
       const file = await storeFile(
         trx,
@@ -130,7 +147,10 @@ describe.each(testDialects)("privacy requests on $name", ({ create }) => {
     expect(data.quoteRequests).toHaveLength(1);
     expect(data.quoteRequests[0]).toMatchObject({
       reference: "Q-AAAAAA",
-      items: [{ description: "Drum labels" }],
+      items: [
+        { description: "Drum labels", label_details: null },
+        { description: "4x6 labels", label_details: expect.stringContaining('"printer":"Zebra ZT411"') },
+      ],
       files: [{ file_name: "drawing.pdf" }],
     });
     expect(data.contactSubmissions.map((row) => row.message)).toEqual(["Need labels"]);

@@ -14,8 +14,9 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-mist bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       {/* One row at every width from md up (docs/product.md#navigation): nothing in it wraps; the
-            search field takes the room left over and the logo's words show from xl. */}
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:px-6 lg:h-20 lg:gap-3 lg:px-8">
+            search field takes the room left over (at md, with narrower margins, enough for its
+            placeholder) and the logo's words show from xl. */}
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:px-6 md:max-lg:px-4 lg:h-20 lg:gap-3 lg:px-8">
         <Link to="/" reloadDocument className="shrink-0 rounded-md" aria-label={`${company.name}, home`}>
           <Logo compact />
         </Link>

@@ -37,20 +37,17 @@ export function ProductSection({
               ))}
             </div>
           </div>
-          <div className="flex flex-wrap gap-3 justify-self-start lg:self-end">
+          {/* On a phone one above the other, as tall as each other when the draft's label wraps. */}
+          <div className="grid auto-rows-fr gap-3 justify-self-start sm:flex sm:flex-wrap lg:self-end">
             <MailDraftLink
               draft={inquiryDraft(section.inquiry)}
               label={section.ctaLabel}
               // Long labels wrap on a phone instead of widening the page.
-              className="h-auto min-h-11 justify-self-start py-2.5 whitespace-normal lg:self-end"
+              wrap
             />
             {isQuoteInquiry(section.inquiry) ? (
               // As prominent as the draft beside it (docs/product.md#path-to-a-quote).
-              <QuoteOnlineLink
-                area={section.id}
-                variant="primary"
-                className="h-auto min-h-11 py-2.5 whitespace-normal"
-              />
+              <QuoteOnlineLink area={section.id} variant="primary" wrap />
             ) : null}
           </div>
         </div>

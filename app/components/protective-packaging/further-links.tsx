@@ -40,11 +40,7 @@ export function FurtherLinks({
             {video.heading}
           </h2>
           <p className="flex-1 leading-relaxed text-slate-700">{video.text}</p>
-          <Button
-            asChild
-            variant="outline"
-            className="h-auto min-h-11 self-start py-2.5 text-left whitespace-normal"
-          >
+          <Button asChild variant="outline" wrap className="self-start text-left">
             <a href={video.url} target="_blank" rel="noopener noreferrer">
               {video.linkLabel}
               <span className="sr-only"> ({video.newTabNote})</span>

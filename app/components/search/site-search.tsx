@@ -62,7 +62,7 @@ export function SiteSearch({
           spellCheck={false}
           onFocus={enhance}
           onPointerEnter={enhance}
-          className="h-10 w-full rounded-md border-2 border-slate-300 bg-white pr-2 pl-8 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-steel focus-visible:ring-3 focus-visible:ring-steel/30 focus-visible:outline-none"
+          className="h-10 w-full rounded-md border-2 border-slate-300 bg-white pr-2 pl-7 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-steel focus-visible:ring-3 focus-visible:ring-steel/30 focus-visible:outline-none"
         />
         {Combobox ? <Combobox input={input} id={id} wide={wide} onNavigate={onNavigate} /> : null}
       </form>

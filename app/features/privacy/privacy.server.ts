@@ -39,7 +39,13 @@ export async function exportPersonalData(db: Database, address: string) {
   const quoteItems =
     quoteIds.length === 0
       ? []
-      : await db.selectFrom("quote_items").selectAll().where("request_id", "in", quoteIds).execute();
+      : await db
+          .selectFrom("quote_items")
+          .selectAll()
+          .where("request_id", "in", quoteIds)
+          .orderBy("request_id")
+          .orderBy("position")
+          .execute();
   const quoteFiles =
     quoteIds.length === 0
       ? []

@@ -3,9 +3,11 @@ import { Button } from "~/components/ui/button";
 import { quoteFormText as text } from "~/content/quote-form";
 import { controlClass as control, Field, FieldError } from "~/features/leads/field";
 import {
+  type ItemFieldName,
   type ItemValues,
   itemErrorKey,
   itemFieldName,
+  type LabelFieldName,
   QUOTE_AREAS,
   QUOTE_INTENT_FIELD,
   QUOTE_MAX_ITEMS,
@@ -17,9 +19,11 @@ import {
 } from "~/features/quote/quote";
 import { cn } from "~/lib/cn";
 import { controlProps, type FieldState, fieldId } from "./field-state";
+import { ItemLabelDetails } from "./label-details";
 import { Section } from "./section";
 
-type SetItem = (index: number, name: keyof ItemValues, value: string) => void;
+type SetItem = (index: number, name: ItemFieldName, value: string) => void;
+type SetLabel = (index: number, name: LabelFieldName, value: string) => void;
 
 /** One item: its area, description, quantity, unit and notes. */
 function ItemRow({
@@ -27,17 +31,19 @@ function ItemRow({
   row,
   state,
   onChange,
+  onLabelChange,
   onRemove,
 }: {
   index: number;
   row: ItemValues;
   state: FieldState;
   onChange: SetItem;
+  onLabelChange: SetLabel;
   /** Given once the page is interactive and the list has more than one item. */
   onRemove: (() => void) | undefined;
 }) {
-  const key = (name: keyof ItemValues) => itemErrorKey(index, name);
-  const bind = (name: keyof ItemValues) => ({
+  const key = (name: ItemFieldName) => itemErrorKey(index, name);
+  const bind = (name: ItemFieldName) => ({
     name: itemFieldName(index, name),
     className: control,
     ...controlProps(state, key(name)),
@@ -45,12 +51,12 @@ function ItemRow({
     onChange: (event: { currentTarget: { value: string } }) =>
       onChange(index, name, event.currentTarget.value),
   });
-  const field = (name: keyof ItemValues) => ({ id: fieldId(key(name)), error: state.errors[key(name)] });
+  const field = (name: ItemFieldName) => ({ id: fieldId(key(name)), error: state.errors[key(name)] });
   const notesOpen = row.notes !== "" || Boolean(state.errors[key("notes")]);
   return (
-    <fieldset className="relative rounded-lg border-2 border-mist p-3 sm:p-4">
+    <fieldset className="group/item relative rounded-lg border-2 border-mist px-3 pt-2 pb-3 sm:p-4">
       <legend className="px-1 font-bold text-navy">{text.itemLegend(index + 1)}</legend>
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-6 md:gap-4">
+      <div className="grid grid-cols-2 gap-x-3 gap-y-2 md:grid-cols-6 md:gap-4">
         <Field {...field("area")} label={text.item.area} className="md:col-span-2">
           <select {...bind("area")}>
             <option value="">{text.item.areaNone}</option>
@@ -84,13 +90,19 @@ function ItemRow({
             <input {...bind("notes")} maxLength={QUOTE_NOTES_MAX} />
           </Field>
         </details>
+        <ItemLabelDetails
+          index={index}
+          values={row.labels}
+          state={state}
+          onChange={(name, value) => onLabelChange(index, name, value)}
+        />
       </div>
       {onRemove ? (
         <Button
           type="button"
           variant="ghost"
           size="sm"
-          className="absolute -top-1 right-2 bg-white"
+          className="absolute -top-7 right-2 bg-white"
           onClick={onRemove}
           aria-label={text.removeItem(index + 1)}
         >
@@ -110,6 +122,7 @@ export function ItemRows({
   state,
   canRemove,
   onChange,
+  onLabelChange,
   onRemove,
   onPaste,
 }: {
@@ -119,13 +132,14 @@ export function ItemRows({
   state: FieldState;
   canRemove: boolean;
   onChange: SetItem;
+  onLabelChange: SetLabel;
   onRemove: (index: number) => void;
   onPaste: (value: string) => void;
 }) {
   return (
     <Section title={text.itemsHeading} id="quote-items" hint={text.itemsHint(QUOTE_MAX_ITEMS)}>
       <FieldError id={fieldId("items")} error={state.errors.items} />
-      <ol className="flex flex-col gap-4">
+      <ol className="flex flex-col gap-3 sm:gap-4">
         {items.map((row, index) => (
           <li key={rowKeys[index] ?? `row-${index}`}>
             <ItemRow
@@ -133,6 +147,7 @@ export function ItemRows({
               row={row}
               state={state}
               onChange={onChange}
+              onLabelChange={onLabelChange}
               onRemove={canRemove && items.length > 1 ? () => onRemove(index) : undefined}
             />
           </li>

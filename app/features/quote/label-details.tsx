@@ -4,46 +4,55 @@ import {
   FOAM_AREA,
   FOAM_FIELD_NAMES,
   type FoamValues,
+  itemLabelErrorKey,
+  itemLabelFieldName,
   LABEL_AREA,
   LABEL_FIELD_NAMES,
   LABEL_SIZE_UNITS,
+  type LabelFieldName,
   type LabelValues,
   QUOTE_TEXT_MAX,
 } from "~/features/quote/quote";
 import { controlProps, type FieldState } from "./field-state";
 
 /*
- * The details for labels and for foam: each set is shown (by CSS alone, so without JavaScript too)
- * while an item's product area is that area.
+ * The details for labels, one set in each label item, and for foam, one set for the request: each is
+ * shown (by CSS alone, so without JavaScript too) while an item's product area is that area. A label
+ * item's details wait folded until opened, or until one of them has a message.
  */
 
 const cardClass = "hidden rounded-xl bg-white p-4 shadow-sm ring-1 ring-mist sm:p-6";
 /** The short label details share a line on a phone; the rest take the whole width. */
 const HALF_WIDTH = new Set<string>(["width", "height", "sizeUnit", "core"]);
 
-/** The label details; `onChange` gets the field's name and its new value. */
-export function LabelDetails({
+/** One label item's details, folded; `onChange` gets the field's name and its new value. */
+export function ItemLabelDetails({
+  index,
   values,
   state,
   onChange,
 }: {
+  index: number;
   values: LabelValues;
   state: FieldState;
-  onChange: (name: keyof LabelValues, value: string) => void;
+  onChange: (name: LabelFieldName, value: string) => void;
 }) {
-  const { heading, fields, sizeUnits } = text.labelDetails;
+  const { summary, fields, sizeUnits } = text.labelDetails;
+  const open = LABEL_FIELD_NAMES.some((name) => state.errors[itemLabelErrorKey(index, name)]);
   return (
-    <fieldset
+    <details
       data-area={LABEL_AREA}
-      className={`${cardClass} group-has-[option[value=labels]:checked]:block`}
+      className="col-span-2 hidden group-has-[option[value=labels]:checked]/item:block md:col-span-6"
+      open={open || undefined}
     >
-      <legend className="sr-only">{heading}</legend>
-      <h2 className="mb-4 text-xl font-extrabold text-navy">{heading}</h2>
-      <div className="grid grid-cols-2 gap-3 sm:gap-4">
+      <summary className="cursor-pointer py-1 text-sm font-semibold text-steel underline underline-offset-2">
+        {summary}
+      </summary>
+      <div className="mt-2 grid grid-cols-2 gap-3 md:grid-cols-4">
         {LABEL_FIELD_NAMES.map((name) => {
-          const key = `labels.${name}`;
+          const key = itemLabelErrorKey(index, name);
           const bind = {
-            name: key,
+            name: itemLabelFieldName(index, name),
             className: control,
             ...controlProps(state, key),
             value: values[name],
@@ -56,7 +65,7 @@ export function LabelDetails({
               id={bind.id}
               label={fields[name]}
               error={state.errors[key]}
-              className={HALF_WIDTH.has(name) ? undefined : "col-span-2 sm:col-span-1"}
+              className={HALF_WIDTH.has(name) ? undefined : "col-span-2"}
             >
               {name === "sizeUnit" ? (
                 <select {...bind}>
@@ -73,7 +82,7 @@ export function LabelDetails({
           );
         })}
       </div>
-    </fieldset>
+    </details>
   );
 }
 

@@ -1,8 +1,10 @@
 import {
   CONTACT_FIELD_NAMES,
   FOAM_FIELD_NAMES,
-  type ItemValues,
+  ITEM_FIELD_NAMES,
   itemFieldName,
+  itemLabelFieldName,
+  LABEL_AREA,
   LABEL_FIELD_NAMES,
   QUOTE_FILES_FIELD,
   QUOTE_FILES_NOT_SENT_FIELD,
@@ -26,10 +28,11 @@ export function quoteBody(
   body.append(QUOTE_TOKEN_FIELD, token);
   for (const name of CONTACT_FIELD_NAMES) body.append(name, values[name]);
   values.items.forEach((row, index) => {
-    for (const [name, value] of Object.entries(row))
-      body.append(itemFieldName(index, name as keyof ItemValues), value);
+    for (const name of ITEM_FIELD_NAMES) body.append(itemFieldName(index, name), row[name]);
+    // A label item's own details; another item's are neither shown nor sent.
+    if (row.area === LABEL_AREA)
+      for (const name of LABEL_FIELD_NAMES) body.append(itemLabelFieldName(index, name), row.labels[name]);
   });
-  for (const name of LABEL_FIELD_NAMES) body.append(`labels.${name}`, values.labels[name]);
   for (const name of FOAM_FIELD_NAMES) body.append(`foam.${name}`, values.foam[name]);
   body.append(QUOTE_HONEYPOT_FIELD, honeypot);
   if (notSent.length > 0) body.append(QUOTE_FILES_NOT_SENT_FIELD, notSent.join("\n"));

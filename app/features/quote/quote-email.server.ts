@@ -10,8 +10,10 @@ import {
 import {
   FOAM_FIELD_NAMES,
   hasDetails,
+  hasLabelDetails,
   isQuoteArea,
   LABEL_FIELD_NAMES,
+  type LabelFieldName,
   type QuoteInput,
 } from "~/features/quote/quote";
 import { formatReceived, neededBy } from "~/server/mail/company-time.server";
@@ -40,6 +42,15 @@ export const FOAM_DETAIL_LABELS: Record<(typeof FOAM_FIELD_NAMES)[number], strin
 
 const FILES_NOT_ARRIVED =
   "Files that did not arrive (the buyer was asked to reply to the acknowledgement with them attached)";
+
+/** An item's label details worth showing, each with its label: none when only the size unit is set. */
+export function itemLabelDetails(labels: Record<LabelFieldName, string | null>): Array<[string, string]> {
+  if (!hasLabelDetails(labels)) return [];
+  return LABEL_FIELD_NAMES.flatMap((name) => {
+    const value = labels[name];
+    return value ? [[LABEL_DETAIL_LABELS[name], value] as [string, string]] : [];
+  });
+}
 
 export function areaTitle(area: string | null): string {
   return area && isQuoteArea(area) ? productSectionTitles[area] : "Not specified";
@@ -115,11 +126,6 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
     ["Received", received],
   ];
   const details: Array<[string, Array<[string, string | null]>]> = [];
-  if (hasDetails(quote.labels))
-    details.push([
-      "Label details",
-      LABEL_FIELD_NAMES.map((name) => [LABEL_DETAIL_LABELS[name], quote.labels[name]]),
-    ]);
   if (hasDetails(quote.foam))
     details.push([
       "Foam / protective packaging details",
@@ -134,12 +140,18 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
     ...fields.map(([label, value]) => `${label}: ${bodyLine(value ?? "(not provided)")}`),
     "",
     `Items (${quote.items.length}):`,
-    ...quote.items.map(
-      (item, index) =>
-        `${index + 1}. ${bodyLine(item.description)} | qty ${item.quantity} ${item.unit} | ${areaTitle(item.area)}${
-          item.notes ? ` | notes: ${bodyLine(item.notes)}` : ""
-        }`,
-    ),
+    ...quote.items.flatMap((item, index) => {
+      const line = `${index + 1}. ${bodyLine(item.description)} | qty ${item.quantity} ${item.unit} | ${areaTitle(item.area)}${
+        item.notes ? ` | notes: ${bodyLine(item.notes)}` : ""
+      }`;
+      const labels = itemLabelDetails(item.labels);
+      return labels.length > 0
+        ? [
+            line,
+            `   Label details: ${labels.map(([label, value]) => `${label}: ${bodyLine(value)}`).join("; ")}`,
+          ]
+        : [line];
+    }),
     ...details.flatMap(([heading, rows]) => [
       "",
       `${heading}:`,
@@ -178,19 +190,28 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
     `<h2 style="font-size:16px">Items (${quote.items.length})</h2>`,
     '<table style="border-collapse:collapse">',
     `<tr>${["#", "Item", "Quantity", "Unit", "Product area", "Notes"].map((h) => cell(h, "th")).join("")}</tr>`,
-    ...quote.items.map(
-      (item, index) =>
-        `<tr>${[
-          String(index + 1),
-          escapeHtml(item.description),
-          String(item.quantity),
-          escapeHtml(item.unit),
-          escapeHtml(areaTitle(item.area)),
-          escapeHtml(item.notes ?? ""),
-        ]
-          .map((value) => cell(value))
-          .join("")}</tr>`,
-    ),
+    ...quote.items.flatMap((item, index) => {
+      const line = `<tr>${[
+        String(index + 1),
+        escapeHtml(item.description),
+        String(item.quantity),
+        escapeHtml(item.unit),
+        escapeHtml(areaTitle(item.area)),
+        escapeHtml(item.notes ?? ""),
+      ]
+        .map((value) => cell(value))
+        .join("")}</tr>`;
+      const labels = itemLabelDetails(item.labels);
+      if (labels.length === 0) return [line];
+      // The item's label details on a row of their own, under the item they belong to.
+      const list = labels
+        .map(([label, value]) => `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}`)
+        .join("<br>");
+      return [
+        line,
+        `<tr>${cell("")}<td colspan="5" style="border:1px solid #cbd5e1;padding:4px 8px;text-align:left;vertical-align:top">Label details for item ${index + 1}<br>${list}</td></tr>`,
+      ];
+    }),
     "</table>",
     ...details.flatMap(([heading, rows]) => [
       `<h2 style="font-size:16px">${escapeHtml(heading)}</h2>`,

@@ -96,3 +96,54 @@ describe("the sales subject and first line of a quote request", () => {
     expect(subject).toMatch(/· Evil Bcc: victim@example\.com Corp$/);
   });
 });
+
+describe("each label item's details in the sales e-mail", () => {
+  const labelled = (description: string, labels: Partial<QuoteInput["items"][number]["labels"]>) => {
+    const row = item("labels", description);
+    return { ...row, labels: { ...row.labels, ...labels } };
+  };
+  const mail = buildQuoteNotification(
+    input(
+      quote({
+        items: [
+          labelled("4x6 thermal labels", { width: "4", height: "6", sizeUnit: "in", printer: "Zebra ZT411" }),
+          item("barcoding", "ZT411 printhead"),
+          labelled("2x1 freezer labels", {
+            width: "50",
+            height: "25",
+            sizeUnit: "mm",
+            adhesive: "freezer <grade>",
+          }),
+          // The size unit alone is the form's default, not a detail the buyer gave.
+          labelled("Shelf labels", { sizeUnit: "in" }),
+        ],
+      }),
+    ),
+  );
+
+  it("lists them under their item in the text part", () => {
+    const lines = mail.text.split("\n");
+    const at = (start: string) => lines.findIndex((line) => line.startsWith(start));
+    expect(lines[at("1. 4x6 thermal labels") + 1]).toBe(
+      "   Label details: Label width: 4; Label height: 6; Size unit: in; Printer make and model: Zebra ZT411",
+    );
+    expect(lines[at("2. ZT411 printhead") + 1]).toMatch(/^3\. 2x1 freezer labels/);
+    expect(lines[at("3. 2x1 freezer labels") + 1]).toBe(
+      "   Label details: Label width: 50; Label height: 25; Size unit: mm; Adhesive: freezer <grade>",
+    );
+    expect(lines[at("4. Shelf labels") + 1]).not.toContain("Label details");
+    expect(mail.text).not.toMatch(/^Label details:/m);
+  });
+
+  it("shows them on a row under their item in the HTML part, escaped", () => {
+    const rows = (mail.html ?? "").split("\n").filter((line) => line.startsWith("<tr>"));
+    const rowAfter = (text: string) => rows[rows.findIndex((line) => line.includes(text)) + 1] ?? "";
+    expect(rowAfter("4x6 thermal labels")).toContain("Label details for item 1");
+    expect(rowAfter("4x6 thermal labels")).toContain("<strong>Printer make and model:</strong> Zebra ZT411");
+    expect(rowAfter("ZT411 printhead")).toContain("2x1 freezer labels");
+    expect(rowAfter("2x1 freezer labels")).toContain("Label details for item 3");
+    expect(rowAfter("2x1 freezer labels")).toContain("<strong>Adhesive:</strong> freezer &lt;grade&gt;");
+    expect(rowAfter("2x1 freezer labels")).not.toContain("Zebra");
+    expect(rowAfter("Shelf labels")).toBe("");
+  });
+});

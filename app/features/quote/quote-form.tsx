@@ -22,7 +22,7 @@ import { checkFiles } from "./file-checks";
 import { FilePicker } from "./file-picker";
 import { type Alert, QuoteAlert, ReturnedNotice, UploadProgress } from "./form-notices";
 import { ItemRows } from "./item-rows";
-import { FoamDetails, LabelDetails } from "./label-details";
+import { FoamDetails } from "./label-details";
 import { quoteBody } from "./quote-body";
 import { type SentSummary, sentSummary } from "./sent-summary";
 import { SuccessPanel } from "./success-panel";
@@ -188,10 +188,10 @@ export function QuoteForm({
         state={state}
         canRemove={hydrated}
         onChange={form.setItem}
+        onLabelChange={form.setItemLabel}
         onRemove={form.removeRow}
         onPaste={form.setPasteList}
       />
-      <LabelDetails values={form.values.labels} state={state} onChange={form.setLabel} />
       <FoamDetails values={form.values.foam} state={state} onChange={form.setFoam} />
       <FilePicker state={state} inputRef={fileInput} onChange={() => form.setErrors(withoutFiles)} />
       <Honeypot form="quote" inputRef={honeypot} />

@@ -96,10 +96,14 @@ describe.each(testDialects)("submitQuote refuses and limits on $name", ({ create
   });
 
   it("refuses a label size unit that is not one of the form's choices", async () => {
-    const result = await submitQuote(fx.deps, upload(fields({ "labels.sizeUnit": "roll" })), "client-e");
+    const result = await submitQuote(
+      fx.deps,
+      upload(fields({ "items[0].labels.sizeUnit": "roll" })),
+      "client-e",
+    );
     expect(result).toMatchObject({ ok: false, status: 400, ...QUOTE_ERRORS.sizeUnitInvalid });
     expect(result.ok ? {} : result.fieldErrors).toEqual({
-      "labels.sizeUnit": QUOTE_ERRORS.sizeUnitInvalid.message,
+      "items.0.labels.sizeUnit": QUOTE_ERRORS.sizeUnitInvalid.message,
     });
     expect(await counts()).toEqual({ requests: 0, items: 0, files: 0, outbox: 0 });
   });

@@ -4,6 +4,7 @@ import { newReference, withFreshReference } from "~/features/leads/reference.ser
 import { queueLeadEvent } from "~/features/leads/webhook-events.server";
 import {
   hasDetails,
+  hasLabelDetails,
   parseQuote,
   QUOTE_EXPIRED,
   QUOTE_FAILURE,
@@ -165,7 +166,8 @@ export async function submitQuote(
             postal_code: quote.postalCode,
             needed_by: quote.neededBy,
             po_reference: quote.poReference,
-            label_details: hasDetails(quote.labels) ? JSON.stringify(quote.labels) : null,
+            // Label details are kept per item (quote_items.label_details) since 0013.
+            label_details: null,
             foam_details: hasDetails(quote.foam) ? JSON.stringify(quote.foam) : null,
             client_key: clientKey,
             created_at: isoTime(now),
@@ -183,6 +185,7 @@ export async function submitQuote(
               quantity: item.quantity,
               unit: item.unit,
               notes: item.notes,
+              label_details: hasLabelDetails(item.labels) ? JSON.stringify(item.labels) : null,
             })),
           )
           .execute();

@@ -3,6 +3,7 @@ import {
   CONTACT_FIELD_NAMES,
   emptyItem,
   emptyQuoteValues,
+  hasLabelDetails,
   ITEM_FIELD_NAMES,
   parseQuote,
   QUOTE_ERRORS,
@@ -10,6 +11,7 @@ import {
   type QuoteValues,
   quoteFieldMaxLength,
   quoteSchema,
+  quoteValuesFromFields,
 } from "~/features/quote/quote";
 
 function valid(): QuoteValues {
@@ -84,28 +86,69 @@ describe("quote schema: messages per field", () => {
     expect(result.error).toEqual(text);
   });
 
-  it("keys the label and foam details by their group", () => {
+  it("keys each label item's details by its row, and the foam details by their group", () => {
     const base = valid();
+    const [first = emptyItem()] = base.items;
     const result = refused({
       ...base,
-      labels: { ...base.labels, width: "w".repeat(201) },
+      items: [first, { ...first, labels: { ...first.labels, width: "w".repeat(201) } }],
       foam: { ...base.foam, weight: "k".repeat(201) },
     });
     expect(result.fieldErrors).toEqual({
-      "labels.width": QUOTE_ERRORS.tooLong.message,
+      "items.1.labels.width": QUOTE_ERRORS.tooLong.message,
       "foam.weight": QUOTE_ERRORS.tooLong.message,
     });
   });
 
   it("takes a label size unit only from the form's choices", () => {
     const base = valid();
-    const result = refused({ ...base, labels: { ...base.labels, sizeUnit: "roll" } });
+    const [first = emptyItem()] = base.items;
+    const withUnit = (sizeUnit: string) => ({
+      ...base,
+      items: [{ ...first, labels: { ...first.labels, sizeUnit } }],
+    });
+    const result = refused(withUnit("roll"));
     expect(result.error).toEqual(QUOTE_ERRORS.sizeUnitInvalid);
-    expect(result.fieldErrors).toEqual({ "labels.sizeUnit": QUOTE_ERRORS.sizeUnitInvalid.message });
+    expect(result.fieldErrors).toEqual({ "items.0.labels.sizeUnit": QUOTE_ERRORS.sizeUnitInvalid.message });
     for (const sizeUnit of ["in", "mm"]) {
-      const parsed = parseQuote({ ...base, labels: { ...base.labels, sizeUnit } });
-      expect(parsed.success && parsed.data.labels.sizeUnit).toBe(sizeUnit);
+      const parsed = parseQuote(withUnit(sizeUnit));
+      expect(parsed.success && parsed.data.items[0]?.labels.sizeUnit).toBe(sizeUnit);
     }
+  });
+
+  it("keeps each label item's own details, and neither checks nor keeps another item's", () => {
+    const base = valid();
+    const [first = emptyItem()] = base.items;
+    const parsed = parseQuote({
+      ...base,
+      items: [
+        { ...first, labels: { ...first.labels, width: "4", height: "6", printer: "Zebra ZT411" } },
+        { ...first, description: "2x1", labels: { ...first.labels, width: "2", sizeUnit: "mm" } },
+        // Once a label item, its details left behind: not checked, not kept.
+        {
+          ...emptyItem("barcoding"),
+          description: "Scanner",
+          quantity: "1",
+          labels: { ...first.labels, sizeUnit: "roll", width: "9" },
+        },
+      ],
+    });
+    if (!parsed.success) throw new Error("expected the form to be accepted");
+    const [a, b, c] = parsed.data.items;
+    expect(a?.labels).toMatchObject({
+      width: "4",
+      height: "6",
+      sizeUnit: "in",
+      printer: "Zebra ZT411",
+      core: null,
+    });
+    expect(b?.labels).toMatchObject({ width: "2", height: null, sizeUnit: "mm" });
+    expect(c?.labels).toMatchObject({ width: null, sizeUnit: null });
+    expect([a, b, c].map((item) => hasLabelDetails(item?.labels ?? first.labels))).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 
   it("bounds each posted field by its own limit, and knows no other field", () => {
@@ -114,8 +157,19 @@ describe("quote schema: messages per field", () => {
     expect(quoteFieldMaxLength("items[0].description")).toBe(200);
     expect(quoteFieldMaxLength("pasteList")).toBe(10_000);
     expect(quoteFieldMaxLength("labels.sizeUnit")).toBe(200);
+    expect(quoteFieldMaxLength("items[3].labels.width")).toBe(200);
+    expect(quoteFieldMaxLength("items[49].labels.sizeUnit")).toBe(200);
     expect(quoteFieldMaxLength("startedAt")).toBe(64);
-    for (const unknown of ["labels.colour", "items[0].price", "files", "constructor", "__proto__"])
+    for (const unknown of [
+      "labels.colour",
+      "items[0].price",
+      "items[0].labels.colour",
+      "items[0].labels.",
+      "items[1234].labels.width",
+      "files",
+      "constructor",
+      "__proto__",
+    ])
       expect(quoteFieldMaxLength(unknown)).toBe(0);
   });
 
@@ -150,7 +204,83 @@ describe("quote schema: messages per field", () => {
       "neededBy",
       "poReference",
     ]);
-    expect(Object.keys(quoteSchema.shape)).toEqual([...CONTACT_FIELD_NAMES, "items", "labels", "foam"]);
+    expect(Object.keys(quoteSchema.shape)).toEqual([...CONTACT_FIELD_NAMES, "items", "foam"]);
     expect(ITEM_FIELD_NAMES).toEqual(["area", "description", "quantity", "unit", "notes"]);
+  });
+});
+
+describe("posted fields: each label item's details", () => {
+  const contact = { company: "Acme Widgets", name: "Dana Price", email: "dana@example.com" };
+
+  it("reads `items[n].labels.*` into each row, in the rows' order", () => {
+    const values = quoteValuesFromFields({
+      ...contact,
+      "items[1].area": "labels",
+      "items[1].description": "2x1 labels",
+      "items[1].quantity": "5",
+      "items[1].labels.width": "2",
+      "items[1].labels.sizeUnit": "mm",
+      "items[0].area": "labels",
+      "items[0].description": "4x6 labels",
+      "items[0].quantity": "40",
+      "items[0].labels.width": "4",
+      "items[0].labels.height": "6",
+      "items[0].labels.printer": "Zebra ZT411",
+      "items[0].labels.colour": "red",
+    });
+    expect(values.items.map((row) => row.description)).toEqual(["4x6 labels", "2x1 labels"]);
+    expect(values.items[0]?.labels).toEqual({
+      width: "4",
+      height: "6",
+      sizeUnit: "in",
+      material: "",
+      adhesive: "",
+      core: "",
+      rollSize: "",
+      printer: "Zebra ZT411",
+    });
+    expect(values.items[1]?.labels).toMatchObject({ width: "2", height: "", sizeUnit: "mm" });
+    const parsed = parseQuote(values);
+    expect(parsed.success && parsed.data.items.map((item) => item.labels.width)).toEqual(["4", "2"]);
+  });
+
+  it("keeps a row whose only entries are label details, so they come back with their message", () => {
+    const values = quoteValuesFromFields({
+      ...contact,
+      "items[0].area": "labels",
+      "items[0].description": "4x6 labels",
+      "items[0].quantity": "40",
+      "items[1].area": "labels",
+      "items[1].description": "",
+      "items[1].quantity": "",
+      "items[1].labels.material": "polyester",
+    });
+    expect(values.items).toHaveLength(2);
+    const result = refused(values);
+    expect(result.fieldErrors).toEqual({
+      "items.1.description": QUOTE_ERRORS.descriptionRequired.message,
+      "items.1.quantity": QUOTE_ERRORS.quantityRequired.message,
+    });
+    expect(values.items[1]?.labels.material).toBe("polyester");
+  });
+
+  it("gives a form's one set of details (sent by a form rendered before) to each label item without its own", () => {
+    const values = quoteValuesFromFields({
+      ...contact,
+      "items[0].area": "labels",
+      "items[0].description": "4x6 labels",
+      "items[0].quantity": "40",
+      "items[1].area": "barcoding",
+      "items[1].description": "Scanner",
+      "items[1].quantity": "1",
+      "items[2].area": "labels",
+      "items[2].description": "2x1 labels",
+      "items[2].quantity": "5",
+      "items[2].labels.width": "2",
+      "labels.width": "4",
+      "labels.printer": "Zebra ZT411",
+    });
+    expect(values.items.map((row) => row.labels.width)).toEqual(["4", "", "2"]);
+    expect(values.items[0]?.labels.printer).toBe("Zebra ZT411");
   });
 });

@@ -4,13 +4,24 @@ import {
   cleaned,
   cleanText,
   type FieldErrors,
-  type FormText,
   failure,
   HONEYPOT_FIELD,
   isLooseEmail,
   type ParseResult,
 } from "~/features/leads/form-input";
 import { QUOTE_FILES_NOT_SENT_FIELD, QUOTE_FILES_NOT_SENT_MAX } from "~/lib/quote-upload-limits";
+import {
+  QUOTE_EMAIL_MAX,
+  QUOTE_ERRORS,
+  QUOTE_MAX_ITEMS,
+  QUOTE_MAX_QUANTITY,
+  QUOTE_NOTES_MAX,
+  QUOTE_PASTE_MAX,
+  QUOTE_PHONE_MAX,
+  QUOTE_PO_REFERENCE_MAX,
+  QUOTE_POSTAL_CODE_MAX,
+  QUOTE_TEXT_MAX,
+} from "./quote-messages";
 
 /*
  * The online quote request (docs/quotes.md): one schema for the browser and the server, so both show
@@ -29,24 +40,8 @@ export const QUOTE_INTENT_FIELD = "intent";
 export const QUOTE_ROW_INTENTS: readonly string[] = ["add-rows", "paste-rows"];
 export const QUOTE_FILES_FIELD = "files";
 
-export const QUOTE_MAX_ITEMS = 50;
-/** Rows the 'Add rows' button adds at a time. */
-export const QUOTE_ROWS_STEP = 3;
-export const QUOTE_MAX_FILES = 5;
-export const QUOTE_MAX_FILE_BYTES = 10 * 1024 * 1024;
-export const QUOTE_MAX_TOTAL_FILE_BYTES = 25 * 1024 * 1024;
-export const QUOTE_MAX_QUANTITY = 10_000_000;
-export const QUOTE_TEXT_MAX = 200;
-export const QUOTE_NOTES_MAX = 1000;
-export const QUOTE_PASTE_MAX = 10_000;
-export const QUOTE_EMAIL_MAX = 254;
-export const QUOTE_PHONE_MAX = 50;
-export const QUOTE_POSTAL_CODE_MAX = 20;
-export const QUOTE_PO_REFERENCE_MAX = 100;
-/** The quantity box's maxlength: 10,000,000 written with its commas, and a little room. */
-export const QUOTE_QUANTITY_INPUT_MAX = 12;
-
 export * from "~/lib/quote-upload-limits";
+export * from "./quote-messages";
 export const QUOTE_FILE_ACCEPT = ".pdf,.png,.jpg,.jpeg,.webp,.dxf,.dwg,.step,.stp,.ai,.eps";
 
 export const QUOTE_AREAS = Object.entries(productSectionTitles).map(([id, title]) => ({ id, title }));
@@ -77,7 +72,42 @@ const isDay = (value: string) => {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 };
 
-const itemSchema = z.object({
+const detailsShape = <K extends string>(names: readonly K[]) =>
+  Object.fromEntries(names.map((name) => [name, optionalText(QUOTE_TEXT_MAX)])) as Record<
+    K,
+    ReturnType<typeof optionalText>
+  >;
+const detailsSchema = <K extends string>(names: readonly K[]) => z.object(detailsShape(names));
+
+export const LABEL_FIELD_NAMES = [
+  "width",
+  "height",
+  "sizeUnit",
+  "material",
+  "adhesive",
+  "core",
+  "rollSize",
+  "printer",
+] as const;
+export const FOAM_FIELD_NAMES = ["dimensions", "weight", "fragility", "annualQuantity"] as const;
+
+/** One label item's details (docs/quotes.md): free text but for the size unit. */
+const labelSchema = z.object({
+  ...detailsShape(LABEL_FIELD_NAMES),
+  // A choice of the form's select, not free text ('roll' was once stored as a size unit).
+  sizeUnit: z.pipe(
+    cleaned(
+      z.trim(),
+      z.refine(
+        (value: string) => value === "" || (LABEL_SIZE_UNITS as readonly string[]).includes(value),
+        "sizeUnitInvalid",
+      ),
+    ),
+    z.transform((value: string) => (value === "" ? null : value)),
+  ),
+});
+
+const itemShape = {
   area: z.pipe(
     cleaned(
       z.trim(),
@@ -109,7 +139,8 @@ const itemSchema = z.object({
     z.transform((value: string) => value as QuoteUnit),
   ),
   notes: optionalText(QUOTE_NOTES_MAX),
-});
+};
+const itemSchema = z.object({ ...itemShape, labels: labelSchema });
 
 /** The buyer's fields, in the form's order. */
 const contactShape = {
@@ -130,38 +161,22 @@ const contactShape = {
   poReference: optionalText(QUOTE_PO_REFERENCE_MAX),
 };
 
-const detailsShape = <K extends string>(names: readonly K[]) =>
-  Object.fromEntries(names.map((name) => [name, optionalText(QUOTE_TEXT_MAX)])) as Record<
-    K,
-    ReturnType<typeof optionalText>
-  >;
-const detailsSchema = <K extends string>(names: readonly K[]) => z.object(detailsShape(names));
-
 /** The buyer's fields (schema keys), in the form's order. */
 export const CONTACT_FIELD_NAMES = Object.keys(contactShape) as (keyof typeof contactShape)[];
-/** The fields of one item row (schema keys). */
-export const ITEM_FIELD_NAMES = Object.keys(itemSchema.shape) as (keyof typeof itemSchema.shape)[];
-export const LABEL_FIELD_NAMES = [
-  "width",
-  "height",
-  "sizeUnit",
-  "material",
-  "adhesive",
-  "core",
-  "rollSize",
-  "printer",
-] as const;
-export const FOAM_FIELD_NAMES = ["dimensions", "weight", "fragility", "annualQuantity"] as const;
+/** The text fields of one item row (schema keys); a label item has its label details besides. */
+export const ITEM_FIELD_NAMES = Object.keys(itemShape) as (keyof typeof itemShape)[];
 
 export type ContactValues = Record<(typeof CONTACT_FIELD_NAMES)[number], string>;
-export type ItemValues = Record<(typeof ITEM_FIELD_NAMES)[number], string>;
-export type LabelValues = Record<(typeof LABEL_FIELD_NAMES)[number], string>;
+export type ItemFieldName = (typeof ITEM_FIELD_NAMES)[number];
+export type LabelFieldName = (typeof LABEL_FIELD_NAMES)[number];
+export type LabelValues = Record<LabelFieldName, string>;
+/** One row: its text fields, and its label details (sent and kept only while its area is labels). */
+export type ItemValues = Record<ItemFieldName, string> & { labels: LabelValues };
 export type FoamValues = Record<(typeof FOAM_FIELD_NAMES)[number], string>;
 
 /** Everything the form holds as text: what is re-rendered after an error, so nothing typed is lost. */
 export interface QuoteValues extends ContactValues {
   items: ItemValues[];
-  labels: LabelValues;
   foam: FoamValues;
   pasteList: string;
 }
@@ -169,13 +184,18 @@ export interface QuoteValues extends ContactValues {
 const blank = <K extends string>(names: readonly K[]) =>
   Object.fromEntries(names.map((name) => [name, ""])) as Record<K, string>;
 
-export const emptyItem = (area = ""): ItemValues => ({ ...blank(ITEM_FIELD_NAMES), area, unit: "each" });
+export const emptyLabels = (): LabelValues => ({ ...blank(LABEL_FIELD_NAMES), sizeUnit: "in" });
+export const emptyItem = (area = ""): ItemValues => ({
+  ...blank(ITEM_FIELD_NAMES),
+  area,
+  unit: "each",
+  labels: emptyLabels(),
+});
 
 export function emptyQuoteValues(area = ""): QuoteValues {
   return {
     ...blank(CONTACT_FIELD_NAMES),
     items: [emptyItem(isQuoteArea(area) ? area : "")],
-    labels: { ...blank(LABEL_FIELD_NAMES), sizeUnit: "in" },
     foam: blank(FOAM_FIELD_NAMES),
     pasteList: "",
   };
@@ -185,15 +205,20 @@ export function isQuoteArea(value: string): value is QuoteAreaId {
   return Object.hasOwn(productSectionTitles, value);
 }
 
-/** Field names as posted: `items[3].quantity`, `labels.width`, `email`. */
-export const itemFieldName = (index: number, field: (typeof ITEM_FIELD_NAMES)[number]) =>
-  `items[${index}].${field}`;
-/** The key of a field in error maps and element ids: `items.3.quantity`. */
+/** Field names as posted: `items[3].quantity`, `items[3].labels.width`, `email`. */
+export const itemFieldName = (index: number, field: ItemFieldName) => `items[${index}].${field}`;
+export const itemLabelFieldName = (index: number, field: LabelFieldName) => `items[${index}].labels.${field}`;
+/** The key of a field in error maps and element ids: `items.3.quantity`, `items.3.labels.width`. */
 export const itemErrorKey = (index: number, field: string) => `items.${index}.${field}`;
+export const itemLabelErrorKey = (index: number, field: LabelFieldName) => `items.${index}.labels.${field}`;
 
 const ITEM_FIELD = /^items\[(\d{1,3})\]\.([a-z]+)$/;
+const ITEM_LABEL_FIELD = /^items\[(\d{1,3})\]\.labels\.([a-zA-Z]+)$/;
+const isLabelField = (name: string): name is LabelFieldName =>
+  (LABEL_FIELD_NAMES as readonly string[]).includes(name);
 const TEXT_FIELDS = new Set<string>([
   ...CONTACT_FIELD_NAMES,
+  // A form rendered before the label details moved into each item posts them once, as `labels.width`.
   ...LABEL_FIELD_NAMES.map((name) => `labels.${name}`),
   ...FOAM_FIELD_NAMES.map((name) => `foam.${name}`),
   "pasteList",
@@ -206,6 +231,7 @@ const TEXT_FIELDS = new Set<string>([
 /** True for a text field this form posts (files arrive under QUOTE_FILES_FIELD). */
 export function isQuoteTextField(name: string): boolean {
   if (TEXT_FIELDS.has(name)) return true;
+  if (isLabelField(ITEM_LABEL_FIELD.exec(name)?.[2] ?? "")) return true;
   const match = ITEM_FIELD.exec(name);
   return Boolean(match && (ITEM_FIELD_NAMES as readonly string[]).includes(match[2] ?? ""));
 }
@@ -220,7 +246,7 @@ export const CONTACT_FIELD_MAX: Record<(typeof CONTACT_FIELD_NAMES)[number], num
   neededBy: QUOTE_TEXT_MAX,
   poReference: QUOTE_PO_REFERENCE_MAX,
 };
-const ITEM_FIELD_MAX: Record<(typeof ITEM_FIELD_NAMES)[number], number> = {
+const ITEM_FIELD_MAX: Record<ItemFieldName, number> = {
   area: QUOTE_TEXT_MAX,
   description: QUOTE_TEXT_MAX,
   quantity: QUOTE_TEXT_MAX,
@@ -240,7 +266,12 @@ export function quoteFieldMaxLength(name: string): number {
   if (name === "pasteList") return QUOTE_PASTE_MAX;
   if (name === QUOTE_FILES_NOT_SENT_FIELD) return QUOTE_FILES_NOT_SENT_MAX;
   if (name === QUOTE_TOKEN_FIELD || name === QUOTE_INTENT_FIELD) return 64;
-  if (name === QUOTE_HONEYPOT_FIELD || name.startsWith("labels.") || name.startsWith("foam."))
+  if (
+    name === QUOTE_HONEYPOT_FIELD ||
+    name.startsWith("labels.") ||
+    name.startsWith("foam.") ||
+    ITEM_LABEL_FIELD.test(name)
+  )
     return isQuoteTextField(name) ? QUOTE_TEXT_MAX : 0;
   const match = ITEM_FIELD.exec(name);
   const field = match?.[2] ?? "";
@@ -261,26 +292,45 @@ export function quoteValuesFromFields(fields: Record<string, string>): QuoteValu
   const values = emptyQuoteValues();
   const text = (name: string) => cleanText(fields[name]);
   for (const name of CONTACT_FIELD_NAMES) values[name] = text(name);
-  for (const name of LABEL_FIELD_NAMES) values.labels[name] = text(`labels.${name}`) || values.labels[name];
   for (const name of FOAM_FIELD_NAMES) values.foam[name] = text(`foam.${name}`);
   values.pasteList = text("pasteList");
   const rows = new Map<number, ItemValues>();
-  for (const [name, value] of Object.entries(fields)) {
-    const match = ITEM_FIELD.exec(name);
-    if (!match) continue;
-    const index = Number(match[1]);
-    const row = rows.get(index) ?? { ...blank(ITEM_FIELD_NAMES) };
-    row[match[2] as keyof ItemValues] = cleanText(value);
+  const rowAt = (index: number) => {
+    const row = rows.get(index) ?? { ...blank(ITEM_FIELD_NAMES), labels: blank(LABEL_FIELD_NAMES) };
     rows.set(index, row);
+    return row;
+  };
+  for (const [name, value] of Object.entries(fields)) {
+    const label = ITEM_LABEL_FIELD.exec(name);
+    const labelName = label?.[2] ?? "";
+    if (label && isLabelField(labelName)) rowAt(Number(label[1])).labels[labelName] = cleanText(value);
+    const match = ITEM_FIELD.exec(name);
+    if (match) rowAt(Number(match[1]))[match[2] as ItemFieldName] = cleanText(value);
   }
+  // A form rendered before the details moved into each item sent one set: each label item takes it.
+  const legacy = blank(LABEL_FIELD_NAMES);
+  for (const name of LABEL_FIELD_NAMES) legacy[name] = text(`labels.${name}`);
   const items = [...rows.entries()]
     .sort(([a], [b]) => a - b)
     .map(([, row]) => row)
-    .filter((row) => row.description.trim() !== "" || row.quantity.trim() !== "" || row.notes.trim() !== "");
+    .filter(
+      (row) =>
+        row.description.trim() !== "" ||
+        row.quantity.trim() !== "" ||
+        row.notes.trim() !== "" ||
+        hasLabelDetails(row.labels),
+    );
   // The form never posts more rows than a request holds; one more keeps the 'Too Many Items' message,
   // and a crafted post of hundreds of rows is not rendered back whole.
   items.length = Math.min(items.length, QUOTE_MAX_ITEMS + 1);
-  values.items = items.length > 0 ? items.map((row) => ({ ...row, unit: row.unit || "each" })) : values.items;
+  const withDefaults = (row: ItemValues): ItemValues => {
+    const labels =
+      row.area === LABEL_AREA && !hasLabelDetails(row.labels) && hasLabelDetails(legacy)
+        ? legacy
+        : row.labels;
+    return { ...row, unit: row.unit || "each", labels: { ...labels, sizeUnit: labels.sizeUnit || "in" } };
+  };
+  values.items = items.length > 0 ? items.map(withDefaults) : values.items;
   if (items.length === 0 && rows.size > 0)
     values.items = [{ ...emptyItem(), area: rows.values().next().value?.area ?? "" }];
   return values;
@@ -288,73 +338,11 @@ export function quoteValuesFromFields(fields: Record<string, string>): QuoteValu
 
 // The paste-a-list box's lines become rows in quote-paste.ts.
 
-export const QUOTE_ERRORS = {
-  companyRequired: { title: "Company Required", message: "Please enter your company name." },
-  nameRequired: { title: "Name Required", message: "Please enter your name." },
-  emailRequired: { title: "Email Required", message: "Please enter your email address." },
-  emailInvalid: { title: "Invalid Email", message: "Please enter a valid email address." },
-  emailTooLong: {
-    title: "Email Too Long",
-    message: `Please keep your email address under ${QUOTE_EMAIL_MAX} characters.`,
-  },
-  tooLong: { title: "Too Long", message: "Please shorten this entry." },
-  dateInvalid: { title: "Invalid Date", message: "Please enter the date as YYYY-MM-DD." },
-  itemsRequired: { title: "Items Required", message: "Please add at least one item to quote." },
-  tooManyItems: {
-    title: "Too Many Items",
-    message: `A request can hold up to ${QUOTE_MAX_ITEMS} items. Please send the rest in a second request or attach a list.`,
-  },
-  areaInvalid: { title: "Invalid Product Area", message: "Please choose a product area from the list." },
-  descriptionRequired: {
-    title: "Description Required",
-    message: "Please enter an item number or a description.",
-  },
-  quantityRequired: { title: "Quantity Required", message: "Please enter a quantity." },
-  quantityInvalid: {
-    title: "Invalid Quantity",
-    message: `Please enter a whole number from 1 to ${QUOTE_MAX_QUANTITY.toLocaleString("en-US")}.`,
-  },
-  unitInvalid: { title: "Invalid Unit", message: "Please choose a unit from the list." },
-  sizeUnitInvalid: { title: "Invalid Size Unit", message: "Please choose inches or millimetres." },
-} as const satisfies Record<string, FormText>;
-
-export const QUOTE_SUCCESS: FormText = {
-  title: "Quote Request Sent!",
-  message:
-    "Thank you! We received your request and will reply with a quote, usually within one business day.",
-};
-export const QUOTE_FAILURE: FormText = {
-  title: "Submission Failed",
-  message: "There was an issue sending your request. Please try again or email",
-};
-export const QUOTE_TOO_FAST: FormText = {
-  title: "Please Try Again",
-  message: "The form was sent too quickly after it was opened. Please check your entries and send it again.",
-};
-export const QUOTE_EXPIRED: FormText = {
-  title: "Form Expired",
-  message: "This form was opened too long ago. Please check your entries and send it again.",
-};
-
 export const quoteSchema = z.object({
   ...contactShape,
   items: z
     .array(itemSchema)
     .check(z.minLength(1, "itemsRequired"), z.maxLength(QUOTE_MAX_ITEMS, "tooManyItems")),
-  labels: z.object({
-    ...detailsShape(LABEL_FIELD_NAMES),
-    // A choice of the form's select, not free text ('roll' was once stored as a size unit).
-    sizeUnit: z.pipe(
-      cleaned(
-        z.trim(),
-        z.refine(
-          (value: string) => value === "" || (LABEL_SIZE_UNITS as readonly string[]).includes(value),
-          "sizeUnitInvalid",
-        ),
-      ),
-      z.transform((value: string) => (value === "" ? null : value)),
-    ),
-  }),
   foam: detailsSchema(FOAM_FIELD_NAMES),
 });
 
@@ -369,7 +357,11 @@ export type QuoteFieldErrors = FieldErrors;
  * an area no row asks for are dropped from the data.
  */
 export function parseQuote(values: QuoteValues): ParseResult<QuoteInput> {
-  const result = quoteSchema.safeParse(values);
+  // The details of an item that is not (or no longer) a label item are neither checked nor kept.
+  const items = values.items.map((item) =>
+    item.area === LABEL_AREA ? item : { ...item, labels: blank(LABEL_FIELD_NAMES) },
+  );
+  const result = quoteSchema.safeParse({ ...values, items });
   // Lines still in the paste box are the ones the form had no room for (withPastedRows in quote-paste.ts).
   const linesLeft = values.pasteList.trim() !== "";
   if (result.success && linesLeft) {
@@ -379,9 +371,8 @@ export function parseQuote(values: QuoteValues): ParseResult<QuoteInput> {
   if (result.success) {
     const data = result.data;
     const areas = new Set(data.items.map((item) => item.area));
-    const labels = areas.has(LABEL_AREA) ? data.labels : emptyDetails(LABEL_FIELD_NAMES);
     const foam = areas.has(FOAM_AREA) ? data.foam : emptyDetails(FOAM_FIELD_NAMES);
-    return { success: true, data: { ...data, labels, foam } };
+    return { success: true, data: { ...data, foam } };
   }
   const failed = failure(result.error.issues, QUOTE_ERRORS, QUOTE_ERRORS.tooLong);
   if (linesLeft) failed.fieldErrors.items ??= QUOTE_ERRORS.tooManyItems.message;
@@ -394,4 +385,11 @@ function emptyDetails<K extends string>(names: readonly K[]): Record<K, null> {
 
 export function hasDetails(details: Record<string, string | null>): boolean {
   return Object.values(details).some((value) => value !== null && value !== "");
+}
+
+/** True when a label item's details say something: the size unit alone (a default) does not. */
+export function hasLabelDetails(details: Record<LabelFieldName, string | null>): boolean {
+  return LABEL_FIELD_NAMES.some(
+    (name) => name !== "sizeUnit" && details[name] !== null && details[name] !== "",
+  );
 }

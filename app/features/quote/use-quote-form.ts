@@ -3,9 +3,11 @@ import {
   type CONTACT_FIELD_NAMES,
   emptyItem,
   type FoamValues,
+  type ItemFieldName,
   type ItemValues,
   itemErrorKey,
-  type LabelValues,
+  itemLabelErrorKey,
+  type LabelFieldName,
   QUOTE_MAX_ITEMS,
   type QuoteFieldErrors,
   type QuoteValues,
@@ -54,16 +56,21 @@ export function useQuoteValues(initial: QuoteValues, initialErrors: QuoteFieldEr
       setValues((current) => ({ ...current, [name]: value }));
       clearError(name);
     },
-    setItem(index: number, name: keyof ItemValues, value: string) {
+    setItem(index: number, name: ItemFieldName, value: string) {
       setValues((current) => ({
         ...current,
         items: current.items.map((row, i) => (i === index ? { ...row, [name]: value } : row)),
       }));
       clearError(itemErrorKey(index, name));
     },
-    setLabel(name: keyof LabelValues, value: string) {
-      setValues((current) => ({ ...current, labels: { ...current.labels, [name]: value } }));
-      clearError(`labels.${name}`);
+    setItemLabel(index: number, name: LabelFieldName, value: string) {
+      setValues((current) => ({
+        ...current,
+        items: current.items.map((row, i) =>
+          i === index ? { ...row, labels: { ...row.labels, [name]: value } } : row,
+        ),
+      }));
+      clearError(itemLabelErrorKey(index, name));
     },
     setFoam(name: keyof FoamValues, value: string) {
       setValues((current) => ({ ...current, foam: { ...current.foam, [name]: value } }));

@@ -1,4 +1,4 @@
-import type { Generated, Kysely, Selectable } from "kysely";
+import type { ColumnType, Generated, Kysely, Selectable } from "kysely";
 
 /*
  * Every timestamp column holds an ISO-8601 UTC string written by the application
@@ -160,6 +160,8 @@ export interface QuoteItemTable {
   quantity: number;
   unit: string;
   notes: string | null;
+  /** The item's label details as JSON (LABEL_FIELD_NAMES), or null; older requests keep theirs in quote_requests.label_details. */
+  label_details: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The files attached to a quote request, in order (content in stored_files). */
