@@ -87,8 +87,8 @@ describe.each(testDialects)("quotes command on $name", ({ create }) => {
       .updateTable("quote_requests")
       .set({ label_details: JSON.stringify({ width: "3", height: "5", sizeUnit: "in" }) })
       .execute();
-    const { out, io } = sinks();
-    expect(await main(["export"], io({ DATABASE_URL: t.url }))).toBe(0);
+    const { out, io } = captureCli({ DATABASE_URL: t.url });
+    expect(await main(["export"], io)).toBe(0);
     const lines = out.stdout.split("\r\n").filter(Boolean);
     expect(lines[1]).toContain("width: 3; height: 5; sizeUnit: in");
     expect(lines[2]).toContain("width: 3; height: 5; sizeUnit: in");

@@ -29,7 +29,6 @@ export function quoteEventData(
       postalCode: quote.postalCode,
       neededBy: quote.neededBy,
       poReference: quote.poReference,
-      labelDetails: hasDetails(quote.labels) ? quote.labels : null,
       foamDetails: hasDetails(quote.foam) ? quote.foam : null,
     },
     items: quote.items.map((item) => ({
@@ -38,6 +37,7 @@ export function quoteEventData(
       quantity: item.quantity,
       unit: item.unit,
       notes: item.notes,
+      labelDetails: hasDetails(item.labels) ? item.labels : null,
     })),
     files: files.map((file) => ({
       name: file.name,
