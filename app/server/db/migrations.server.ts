@@ -3,6 +3,7 @@ import { type Dialect, dialectOf } from "~/server/db/database.server";
 import { type IdColumn, shippedMigrations } from "~/server/db/migrations/0001-0008-shipped.server";
 import { leadAttribution } from "~/server/db/migrations/0009-lead-attribution.server";
 import { analytics } from "~/server/db/migrations/0010-analytics.server";
+import { heldLeads } from "~/server/db/migrations/0012-held-leads.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 
@@ -16,6 +17,7 @@ function buildMigrations(dialect: Dialect): Record<string, Migration> {
     ...shippedMigrations(dialect, id),
     "0009_lead_attribution": leadAttribution,
     "0010_analytics": analytics,
+    "0012_held_leads": heldLeads,
   };
 }
 
