@@ -9,6 +9,9 @@ import { defaultRouting, type QuoteRoute, routeQuote } from "~/server/routing/ro
 import { FOAM_FIELD_NAMES, LABEL_FIELD_NAMES, type QuoteInput } from "./quote";
 import { buildQuoteNotification } from "./quote-email.server";
 
+/** What queuing a quote's follow-ups uses of the services (not the form's secret). */
+export type QuoteFollowUpServices = Omit<QuoteServices, "formSecret">;
+
 /** A stored quote request, as what follows it needs it. */
 export interface QuoteLead {
   requestId: number;
@@ -27,7 +30,7 @@ export interface QuoteFollowUps {
 }
 
 /** The branch that answers a request, or SALES_EMAIL alone (docs/quotes.md#routing). */
-export function routeOf(deps: QuoteServices, quote: QuoteInput): QuoteRoute {
+export function routeOf(deps: QuoteFollowUpServices, quote: QuoteInput): QuoteRoute {
   return routeQuote(
     deps.routing ?? defaultRouting(),
     { postalCode: quote.postalCode, areas: quote.items.map((item) => item.area) },
@@ -42,7 +45,7 @@ export function routeOf(deps: QuoteServices, quote: QuoteInput): QuoteRoute {
  */
 export async function queueQuoteFollowUps(
   trx: Kysely<DB>,
-  deps: QuoteServices,
+  deps: QuoteFollowUpServices,
   lead: QuoteLead,
   now: Date,
 ): Promise<QuoteFollowUps> {
@@ -129,7 +132,7 @@ async function storedLead(trx: Kysely<DB>, id: number, reference: string): Promi
  * released is left be.
  */
 export async function releaseHeldQuote(
-  deps: QuoteServices,
+  deps: QuoteFollowUpServices,
   reference: string,
 ): Promise<ReleaseOutcome<QuoteFollowUps>> {
   const now = deps.now?.() ?? new Date();
