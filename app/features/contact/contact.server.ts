@@ -155,7 +155,7 @@ export async function queueContactFollowUps(
 }
 
 /**
- * Sends a held contact message on as if just received (docs/spam.md#release): marked released and its
+ * Sends a held contact message on as if just received (docs/spam.md#commands): marked released and its
  * notification and acknowledgement queued, in one transaction; a message already released is left be.
  */
 export async function releaseHeldContact(

@@ -12,7 +12,7 @@ import { type DB, isoTime } from "~/server/db/schema.server";
  * score, or nothing.
  */
 
-/** A lead scoring this much or more is held (docs/spam.md#threshold). */
+/** A lead scoring this much or more is held (docs/spam.md#rules). */
 export const SPAM_THRESHOLD = 5;
 /** More links than this in the message is a signal by itself. */
 export const MAX_LINKS = 3;

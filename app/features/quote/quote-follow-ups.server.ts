@@ -127,7 +127,7 @@ async function storedLead(trx: Kysely<DB>, id: number, reference: string): Promi
 }
 
 /**
- * Sends a held quote request on as if just received (docs/spam.md#release): marked released and its
+ * Sends a held quote request on as if just received (docs/spam.md#commands): marked released and its
  * notification (with its files) and acknowledgement queued in one transaction; a request already
  * released is left be.
  */
