@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CONTACT_SUCCESS } from "~/features/contact/contact";
 import { releaseHeldContact, submitContact } from "~/features/contact/contact.server";
 import { listHeldLeads, purgeHeldLeads } from "~/features/leads/held.server";
+import { exportPersonalData, forgetPersonalData } from "~/features/privacy/privacy.server";
 import type { ContactServices } from "~/load-context";
 import { memoryLogger, type TestDatabase, testDialects } from "../../../tests/support/databases";
 
@@ -142,5 +143,16 @@ describe.each(testDialects)("held contact messages on $name", ({ create }) => {
     });
     const left = await t.db.selectFrom("contact_submissions").select("name").orderBy("id").execute();
     expect(left.map((row) => row.name)).toEqual(["www.spam.example", "Dana Price"]);
+  });
+
+  it("privacy export and forget cover held messages", async () => {
+    const { reference } = await submitContact(deps, { ...buyer, name: "http://spam.example" }, "client-a");
+    const exported = await exportPersonalData(t.db, buyer.email);
+    expect(exported.contactSubmissions).toEqual([
+      expect.objectContaining({ reference, held_at: now.toISOString(), message: buyer.message }),
+    ]);
+    await forgetPersonalData(t.db, buyer.email, log.logger);
+    expect(await listHeldLeads(t.db)).toEqual([]);
+    expect(await t.db.selectFrom("contact_submissions").select("id").execute()).toEqual([]);
   });
 });
