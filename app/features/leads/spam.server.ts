@@ -63,14 +63,18 @@ const linkInCompany: Rule = (input) =>
     ? { code: "link_in_company", reason: "The company field holds a link.", score: SPAM_THRESHOLD }
     : null;
 
-/** More than half of the message's visible characters are links. */
+/**
+ * More than half of the message's visible characters are links. With one link only it is a signal, not
+ * enough alone: a buyer may paste the product page of what they want as a quote row's description.
+ */
 const mostlyLinks: Rule = (input, links) => {
   if (links.length === 0) return null;
   const visible = input.message.replace(/\s+/g, "").length;
   const linked = links.reduce((sum, link) => sum + link.length, 0);
-  return linked * 2 > visible
+  if (linked * 2 <= visible) return null;
+  return links.length >= 2
     ? { code: "mostly_links", reason: "The message is mostly links.", score: SPAM_THRESHOLD }
-    : null;
+    : { code: "mostly_links", reason: "The message is one link and little else.", score: 3 };
 };
 
 const manyLinks: Rule = (_input, links) =>

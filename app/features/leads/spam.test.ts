@@ -41,6 +41,12 @@ describe("spam rules (docs/spam.md)", () => {
     expect(verdict({ message }).held).toBe(true);
   });
 
+  it("counts a message of one link as a signal that alone does not hold (a product page as a quote row)", () => {
+    const message = "https://www.example-supplier.com/product/4x6-direct-thermal-labels";
+    expect(verdict({ message })).toMatchObject({ held: false, score: 3 });
+    expect(verdict({ message, email: "x@mailinator.com" }).held).toBe(true);
+  });
+
   it("counts more than three links as a signal that alone does not hold", () => {
     const message = `Please compare the labels we use now:\n${[1, 2, 3, 4].map((n) => `production line ${n} runs 4x6 direct thermal labels on 1 inch cores, photo at https://lakesidefoods.com/${n}`).join("\n")}`;
     expect(codes({ message })).toEqual(["many_links"]);
