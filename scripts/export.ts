@@ -93,6 +93,8 @@ export async function buildCsv(db: Database, command: Exclude<ExportCommand, { k
   const rows = await db
     .selectFrom("contact_submissions")
     .select(["id", "created_at", "name", "email", "phone", "message", "reference"])
+    // Messages held aside as likely spam are not leads until released (docs/spam.md).
+    .where((eb) => eb.or([eb("held_at", "is", null), eb("released_at", "is not", null)]))
     .$if(command.since !== undefined, (qb) => qb.where("created_at", ">=", `${command.since}T00:00:00.000Z`))
     .orderBy("id")
     .execute();

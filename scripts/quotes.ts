@@ -98,6 +98,10 @@ export async function buildQuotesCsv(db: Database, since?: string): Promise<{ cs
       "quote_items.label_details as item_label_details",
     ])
     .$if(since !== undefined, (qb) => qb.where("quote_requests.created_at", ">=", `${since}T00:00:00.000Z`))
+    // Requests held aside as likely spam are not leads until released (docs/spam.md).
+    .where((eb) =>
+      eb.or([eb("quote_requests.held_at", "is", null), eb("quote_requests.released_at", "is not", null)]),
+    )
     .orderBy("quote_requests.id")
     .orderBy("quote_items.position")
     .execute();

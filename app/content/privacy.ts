@@ -46,6 +46,10 @@ export const privacy = {
           text: `Deleted automatically ${defaultAttachmentRetentionDays} days after they arrive. That is our standard setting; the company may choose a different period.`,
         },
         {
+          title: "Messages set aside as likely spam",
+          text: "A contact message or quote request that our filters take for spam is kept aside for 30 days, so that we can still answer it if it was genuine, and then deleted.",
+        },
+        {
           title: "Newsletter",
           text: "We add your address only after you confirm it from the e-mail we send you (double opt-in), and we keep a record of when you signed up and confirmed. A signup that is never confirmed is deleted after 30 days. Every newsletter e-mail has an unsubscribe link that works at any time.",
         },

@@ -149,4 +149,31 @@ describe.each(testDialects)("metrics on $name", ({ create }) => {
       await receiver.stop();
     }
   });
+
+  it("reports the leads held as likely spam by kind, and the database's connections", async () => {
+    const metrics = createMetrics(t.db, memoryLogger().logger);
+    const at = "2026-11-01T10:00:00.000Z";
+    const contact = { email: "x@example.com", phone: null, message: "m", client_key: null, created_at: at };
+    await t.db
+      .insertInto("contact_submissions")
+      .values([
+        { ...contact, name: "held", held_at: at, held_reasons: "[]" },
+        { ...contact, name: "held too", held_at: at, held_reasons: "[]" },
+        { ...contact, name: "released", held_at: at, held_reasons: "[]", released_at: at },
+        { ...contact, name: "never held" },
+      ])
+      .execute();
+    const text = await metrics.registry.metrics();
+    expect(text).toMatch(/^leads_held\{kind="contact"\} 2$/m);
+    expect(text).toMatch(/^leads_held\{kind="quote"\} 0$/m);
+    if (t.dialect === "postgres") {
+      expect(text).toMatch(/^db_pool_connections\{state="total"\} [1-9]\d*$/m);
+      expect(text).toMatch(/^db_pool_connections\{state="idle"\} \d+$/m);
+      expect(text).toMatch(/^db_pool_connections\{state="waiting"\} \d+$/m);
+      expect(text).not.toContain("db_write_queue_depth");
+    } else {
+      expect(text).toMatch(/^db_write_queue_depth 0$/m);
+      expect(text).not.toContain("db_pool_connections");
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { dialectOf, postgresPoolStats, writeQueueDepth } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import type { MailTransport } from "~/server/mail/transport.server";
@@ -9,7 +10,8 @@ import type { AttemptOutcome } from "~/server/webhooks/worker.server";
 /**
  * Prometheus metrics (docs/deploy.md#metrics): requests by route group and status, a latency
  * histogram, the process's default metrics (event-loop delay, memory, CPU), the outbox's depth and
- * oldest age by kind, and deliveries and failures. Labels are fixed sets or mail kinds, never a URL,
+ * oldest age by kind, deliveries and failures, leads held as likely spam by kind (docs/spam.md), and
+ * the database's connections (PostgreSQL's pool, or SQLite's write queue). Labels are fixed sets or mail kinds, never a URL,
  * an address or anything a visitor typed.
  */
 export interface Metrics {
@@ -155,6 +157,54 @@ export function createMetrics(db: Database, logger: Logger): Metrics {
       }
     },
   });
+  new Gauge({
+    name: "leads_held",
+    help: "Leads held aside as likely spam and not released, by kind (docs/spam.md).",
+    labelNames: ["kind"] as const,
+    registers: [registry],
+    async collect() {
+      try {
+        for (const [kind, table] of [
+          ["contact", "contact_submissions"],
+          ["quote", "quote_requests"],
+        ] as const) {
+          const row = await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<string | number>().as("count"))
+            .where("held_at", "is not", null)
+            .where("released_at", "is", null)
+            .executeTakeFirstOrThrow();
+          this.set({ kind }, Number(row.count));
+        }
+      } catch (error) {
+        logger.debug({ err: error }, "metrics: held leads query failed");
+      }
+    },
+  });
+  if (dialectOf(db) === "postgres") {
+    new Gauge({
+      name: "db_pool_connections",
+      help: "PostgreSQL pool: connections open (total), idle, and callers waiting for one (waiting).",
+      labelNames: ["state"] as const,
+      registers: [registry],
+      collect() {
+        const stats = postgresPoolStats(db);
+        if (!stats) return;
+        this.set({ state: "total" }, stats.total);
+        this.set({ state: "idle" }, stats.idle);
+        this.set({ state: "waiting" }, stats.waiting);
+      },
+    });
+  } else {
+    new Gauge({
+      name: "db_write_queue_depth",
+      help: "SQLite: writes waiting for the next commit.",
+      registers: [registry],
+      collect() {
+        this.set(writeQueueDepth(db));
+      },
+    });
+  }
   // The registry collects every metric at once: both outbox gauges share one grouped query per scrape.
   let reading: Promise<void> | undefined;
   const readOutbox = () => {

@@ -6,6 +6,7 @@ import { migrate } from "~/server/db/migrations.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
+import { createDeliveryWatch, type DeliveryHealth } from "~/server/mail/delivery-watch.server";
 import { createOutboxWatch, type OutboxHealth, type OutboxWatch } from "~/server/mail/stall.server";
 import { createTransport, MAIL_CONCURRENCY } from "~/server/mail/transport.server";
 import { createThreadedTransport } from "~/server/mail/transport-thread.server";
@@ -64,17 +65,21 @@ export async function startServices(
   await migrate(db, logger);
   const clientKeySecret = await loadClientKeySecret(db, env.CLIENT_KEY_SECRET);
   const metrics = createMetrics(db, logger);
+  const alertAfterMs = env.ALERT_AFTER_MINUTES * 60_000;
+  const deliveryWatch = createDeliveryWatch(logger, { alertAfterMs });
   const transport = metrics.countDeliveries(
-    options.mailThread
-      ? createThreadedTransport(
-          options.mailThread,
-          {
-            env: { SMTP_URL: env.SMTP_URL, MAIL_DIR: env.MAIL_DIR, LOG_LEVEL: env.LOG_LEVEL },
-            isTTY: process.stdout.isTTY === true,
-          },
-          logger,
-        )
-      : createTransport(env, { logger }),
+    deliveryWatch.watch(
+      options.mailThread
+        ? createThreadedTransport(
+            options.mailThread,
+            {
+              env: { SMTP_URL: env.SMTP_URL, MAIL_DIR: env.MAIL_DIR, LOG_LEVEL: env.LOG_LEVEL },
+              isTTY: process.stdout.isTTY === true,
+            },
+            logger,
+          )
+        : createTransport(env, { logger }),
+    ),
   );
   const mailWorker = startMailWorker({
     db,
@@ -99,7 +104,7 @@ export async function startServices(
   if (env.WEBHOOK_ENDPOINTS.length > 0) webhookWorker.start();
   const stopJobs = (options.jobs ?? []).map((start) => start(db, logger));
   const health = createHealthCheck(db, logger);
-  const outboxWatch = createOutboxWatch(db, logger, { alertAfterMs: env.ALERT_AFTER_MINUTES * 60_000 });
+  const outboxWatch = createOutboxWatch(db, logger, { alertAfterMs });
   // Looked at without a load balancer polling too, so a stall is logged (once) either way.
   const watchTimer = setInterval(() => void outboxWatch.check(), OUTBOX_WATCH_INTERVAL_MS);
   watchTimer.unref();
@@ -122,7 +127,7 @@ export async function startServices(
     },
     clientKeySecret,
     metrics,
-    checkHealth: () => healthReport(health, outboxWatch),
+    checkHealth: () => healthReport(health, outboxWatch, deliveryWatch),
     async close() {
       clearInterval(watchTimer);
       for (const stop of stopJobs) stop();
@@ -138,22 +143,29 @@ export const OUTBOX_WATCH_INTERVAL_MS = 30_000;
 
 /**
  * The body of /healthz (docs/deploy.md#health-checks): `ok`; `degraded` while lead notifications are
- * stalled (HTTP 200 still: the instance serves pages and keeps leads, a load balancer should keep it);
+ * stalled or their last deliveries all failed, naming which (HTTP 200 still: the instance serves pages and keeps leads, a load balancer should keep it);
  * or `unavailable` when the database does not answer (HTTP 503).
  */
 export type HealthReport =
   | { status: "ok" }
-  | { status: "degraded"; outbox: OutboxHealth }
+  | { status: "degraded"; outbox?: OutboxHealth; deliveries?: DeliveryHealth }
   | { status: "unavailable" };
 
-/** The database probe first; only when it answers, the outbox. */
+/** The database probe first; only when it answers, the outbox and the latest deliveries. */
 export async function healthReport(
   database: { check(): Promise<boolean> },
   outbox: OutboxWatch,
+  deliveries?: { check(): DeliveryHealth },
 ): Promise<HealthReport> {
   if (!(await database.check())) return { status: "unavailable" };
   const state = await outbox.check();
-  return state?.stalled ? { status: "degraded", outbox: state } : { status: "ok" };
+  const delivery = deliveries?.check();
+  if (!state?.stalled && !delivery?.failing) return { status: "ok" };
+  return {
+    status: "degraded",
+    ...(state?.stalled ? { outbox: state } : {}),
+    ...(delivery?.failing ? { deliveries: delivery } : {}),
+  };
 }
 
 /** How long the health check waits for the database, whatever DB_QUERY_TIMEOUT_MS allows a query. */

@@ -1,3 +1,4 @@
+import { purgeHeldLeads } from "~/features/leads/held.server";
 import { purgeOldAttempts, purgeUnconfirmed } from "~/features/newsletter/subscriptions.server";
 import { purgeExpiredQuotes } from "~/features/quote/retention.server";
 import { pruneSearchMisses } from "~/features/search/misses.server";
@@ -18,7 +19,8 @@ export interface HousekeepingOptions {
  * prunes the searches without results to the most frequent (docs/search.md#bounds) and, with
  * `attachmentRetentionDays`, deletes the quote requests and attachments that outlived it
  * (docs/quotes.md#retention), and forgets visitor-mail marks older than an hour and hourly
- * visitor-mail counts older than 30 days (docs/product.md#visitor-mail); shortly after start and then hourly. Every instance runs it; the
+ * visitor-mail counts older than 30 days (docs/product.md#visitor-mail), and deletes leads held as
+ * likely spam and never released after 30 days (docs/spam.md#retention); shortly after start and then hourly. Every instance runs it; the
  * deletes are bounded and idempotent, so running them twice costs a few cheap queries.
  */
 export function startHousekeeping(
@@ -54,6 +56,12 @@ export function startHousekeeping(
         })
         .catch((error: unknown) => logger.warn({ err: error }, "webhooks: could not delete old deliveries"));
     }
+    purgeHeldLeads(db)
+      .then((deleted) => {
+        if (deleted.contact + deleted.quote > 0)
+          logger.info({ deleted }, "spam: held leads older than 30 days deleted");
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, "spam: could not delete old held leads"));
     purgeUnconfirmed(db)
       .then((deleted) => {
         if (deleted > 0)

@@ -49,6 +49,10 @@ test("loopback reads Prometheus text with the outbox's depth, requests by route 
   expect(text).toMatch(/^http_requests_total\{route="\/contact",status="200"\} 1$/m);
   expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="0\.1",route="\/contact"\} \d+$/m);
   expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds [\d.e+-]+$/m);
+  // Nothing held as spam; the SQLite write queue's depth stands for the pool.
+  expect(text).toMatch(/^leads_held\{kind="contact"\} 0$/m);
+  expect(text).toMatch(/^leads_held\{kind="quote"\} 0$/m);
+  expect(text).toMatch(/^db_write_queue_depth \d+$/m);
   expect(text).not.toContain("morgan.lee");
 
   // A proxy on this machine connects from loopback too: a forwarded request needs the token.

@@ -1,7 +1,9 @@
+import type { Kysely } from "kysely";
 import {
   CONTACT_FAILURE,
   CONTACT_FIELDS,
   CONTACT_SUCCESS,
+  type ContactInput,
   isHoneypotFilled,
   parseContact,
 } from "~/features/contact/contact";
@@ -9,10 +11,12 @@ import { buildContactNotification } from "~/features/contact/contact-email.serve
 import { queueAcknowledgement } from "~/features/leads/acknowledgement.server";
 import type { FormInput, FormResult } from "~/features/leads/form-input";
 import type { FormApi } from "~/features/leads/form-request.server";
+import { logHeld, type ReleaseOutcome, releaseHeldLead } from "~/features/leads/held.server";
 import { newReference, withFreshReference } from "~/features/leads/reference.server";
+import { heldColumns, scoreLead } from "~/features/leads/spam.server";
 import { queueLeadEvent } from "~/features/leads/webhook-events.server";
 import type { ContactServices } from "~/load-context";
-import { isoTime } from "~/server/db/schema.server";
+import { type DB, isoTime } from "~/server/db/schema.server";
 import { DEFAULT_SITE_TIME_ZONE } from "~/server/env.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { type RateLimit, tooManyRequests, withinRateLimit } from "~/server/rate-limit.server";
@@ -56,41 +60,37 @@ export async function submitContact(
   let reference: string;
   let webhooksQueued = 0;
   try {
+    // Scored after the checks above, on what was typed and the messages of the last hour.
+    const verdict = await scoreLead(
+      db,
+      "contact",
+      { name: contact.name, email: contact.email, message: contact.message },
+      now,
+    );
     // The per-client count, the lead and its two e-mails commit together: one transaction, no await
     // in it but the database's own.
     const stored = await withFreshReference("C", (reference) =>
       withinRateLimit(db, `contact:${clientKey}`, CONTACT_CLIENT_LIMIT, now, async (trx) => {
         const submission = await trx
           .insertInto("contact_submissions")
-          .values({ ...contact, reference, client_key: clientKey, created_at: isoTime(now) })
+          .values({
+            ...contact,
+            reference,
+            client_key: clientKey,
+            created_at: isoTime(now),
+            ...heldColumns(verdict, now),
+          })
           .returning("id")
           .executeTakeFirstOrThrow();
-        const mail = buildContactNotification({
-          submissionId: submission.id,
-          reference,
-          receivedAt: now,
-          contact,
-          salesEmail: deps.salesEmail,
-          mailFrom: deps.mailFrom,
-          timeZone: deps.timeZone ?? DEFAULT_SITE_TIME_ZONE,
-        });
-        const outboxId = await enqueueMail(trx, mail, now);
-        // Beside the sales notification: a lead that sends none sends no webhook either.
-        const webhooks = await queueLeadEvent(
+        // Held as likely spam: stored with its reasons, and nothing queued (docs/spam.md).
+        if (verdict.held) return { submissionId: submission.id, reference, held: true as const };
+        const queued = await queueContactFollowUps(
           trx,
           deps,
-          "contact.created",
-          { kind: "contact", id: submission.id },
-          contactEventData(reference, contact, deps.salesEmail),
+          { submissionId: submission.id, reference, receivedAt: now, contact },
           now,
         );
-        const acknowledgementId = await queueAcknowledgement(
-          trx,
-          deps,
-          { kind: "contact", reference, email: contact.email, replyTo: deps.salesEmail },
-          now,
-        );
-        return { submissionId: submission.id, reference, outboxId, acknowledgementId, webhooks };
+        return { submissionId: submission.id, reference, ...queued };
       }),
     );
     if (stored.limited) {
@@ -98,8 +98,13 @@ export async function submitContact(
         logger.warn({ clientKey, count: stored.limited.count }, "contact form: per-client limit reached");
       return tooManyRequests(stored.limited);
     }
-    logger.info(stored.value, "contact submission stored and notification queued");
     reference = stored.value.reference;
+    if ("held" in stored.value) {
+      logHeld(logger, "contact", reference, verdict);
+      // The same answer as any success, and no nudge: nothing was queued.
+      return { ...success(reference), held: true };
+    }
+    logger.info(stored.value, "contact submission stored and notification queued");
     webhooksQueued = stored.value.webhooks;
   } catch (error) {
     logger.error({ err: error, clientKey }, "contact submission could not be stored");
@@ -114,6 +119,93 @@ export async function submitContact(
     logger.error({ err: error }, "waking the mail worker failed");
   }
   return success(reference);
+}
+
+/** What was queued for a contact message: its notification, acknowledgement and webhook deliveries. */
+interface ContactFollowUps {
+  outboxId: number | null;
+  acknowledgementId: number | null;
+  webhooks: number;
+}
+
+/** What follows a stored contact message: the sales notification, its webhooks and the acknowledgement. */
+export interface ContactLead {
+  submissionId: number;
+  reference: string;
+  receivedAt: Date;
+  contact: ContactInput;
+}
+
+/**
+ * Queues what follows a stored contact message, in the caller's transaction: the form's own path and
+ * the release of a held message (releaseHeldContact) both call it, so a release sends exactly what a
+ * fresh message would.
+ */
+export async function queueContactFollowUps(
+  trx: Kysely<DB>,
+  deps: ContactServices,
+  lead: ContactLead,
+  now: Date,
+): Promise<ContactFollowUps> {
+  const mail = buildContactNotification({
+    submissionId: lead.submissionId,
+    reference: lead.reference,
+    receivedAt: lead.receivedAt,
+    contact: lead.contact,
+    salesEmail: deps.salesEmail,
+    mailFrom: deps.mailFrom,
+    timeZone: deps.timeZone ?? DEFAULT_SITE_TIME_ZONE,
+  });
+  const outboxId = await enqueueMail(trx, mail, now);
+  // Beside the sales notification: a held message sends neither until it is released.
+  const webhooks = await queueLeadEvent(
+    trx,
+    deps,
+    "contact.created",
+    { kind: "contact", id: lead.submissionId },
+    contactEventData(lead.reference, lead.contact, deps.salesEmail),
+    now,
+  );
+  const acknowledgementId = await queueAcknowledgement(
+    trx,
+    deps,
+    { kind: "contact", reference: lead.reference, email: lead.contact.email, replyTo: deps.salesEmail },
+    now,
+  );
+  return { outboxId, acknowledgementId, webhooks };
+}
+
+/**
+ * Sends a held contact message on as if just received (docs/spam.md#commands): marked released and its
+ * notification and acknowledgement queued, in one transaction; a message already released is left be.
+ */
+export async function releaseHeldContact(
+  deps: ContactServices,
+  reference: string,
+): Promise<ReleaseOutcome<ContactFollowUps>> {
+  const now = deps.now?.() ?? new Date();
+  const outcome = await releaseHeldLead(deps.db, "contact", reference, now, async (trx, id) => {
+    const row = await trx
+      .selectFrom("contact_submissions")
+      .select(["name", "email", "phone", "message", "created_at"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    const { created_at, ...contact } = row;
+    return queueContactFollowUps(
+      trx,
+      deps,
+      { submissionId: id, reference, receivedAt: new Date(created_at), contact },
+      now,
+    );
+  });
+  if (outcome.status === "released") {
+    wakeWebhookWorker(deps.webhooks, outcome.queued.webhooks);
+    deps.logger.info(
+      { reference, ...outcome.queued },
+      "held contact message released and notification queued",
+    );
+  }
+  return outcome;
 }
 
 /** The `data` of a contact.created webhook (docs/webhooks.md#contactcreated); attribution is added by queueLeadEvent. */

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { queueAcknowledgement } from "~/features/leads/acknowledgement.server";
+import { logHeld } from "~/features/leads/held.server";
 import { newReference, withFreshReference } from "~/features/leads/reference.server";
-import { queueLeadEvent } from "~/features/leads/webhook-events.server";
+import { heldColumns, scoreLead } from "~/features/leads/spam.server";
 import {
   hasDetails,
   hasLabelDetails,
@@ -24,16 +24,13 @@ import { withPastedRows } from "~/features/quote/quote-paste";
 import type { QuoteServices } from "~/load-context";
 import { writeTransaction } from "~/server/db/database.server";
 import { isoTime } from "~/server/db/schema.server";
-import { DEFAULT_SITE_TIME_ZONE } from "~/server/env.server";
-import { enqueueMail, storeFile } from "~/server/mail/outbox.server";
+import { storeFile } from "~/server/mail/outbox.server";
 import { tooManyRequests } from "~/server/rate-limit.server";
-import { defaultRouting, routeQuote } from "~/server/routing/routing.server";
 import { wakeWebhookWorker } from "~/server/webhooks/queue.server";
-import { buildQuoteNotification } from "./quote-email.server";
+import { queueQuoteFollowUps, routeOf } from "./quote-follow-ups.server";
 import { countQuotePost } from "./quote-limits.server";
 import { checkFormStart } from "./quote-token.server";
 import { type QuoteUpload, UPLOAD_ERRORS } from "./quote-upload.server";
-import { quoteEventData } from "./quote-webhook.server";
 
 /** The file names the browser could not send (QUOTE_FILES_NOT_SENT_FIELD), one a line, each kept short. */
 function namesNotSent(value: string | undefined): string[] {
@@ -60,6 +57,8 @@ export type QuoteResult =
       reference: string;
       /** The files chosen that did not arrive: the request was stored and sent without them. */
       filesNotArrived?: string[];
+      /** Stored but held aside as likely spam: answered as a success (docs/spam.md). */
+      held?: boolean;
     }
   | {
       ok: false;
@@ -142,17 +141,25 @@ export async function submitQuote(
     return { ok: false, status: 400, ...parsed.error, fieldErrors: parsed.fieldErrors, values };
   }
   const quote = parsed.data;
-  const route = routeQuote(
-    deps.routing ?? defaultRouting(),
-    { postalCode: quote.postalCode, areas: quote.items.map((item) => item.area) },
-    deps.salesEmail,
-  );
+  const route = routeOf(deps, quote);
   const filesNotArrived = filesLate
     ? (upload.unfinishedFiles ?? [])
     : namesNotSent(upload.fields[QUOTE_FILES_NOT_SENT_FIELD]);
   const files = filesLate ? [] : upload.files;
 
   try {
+    // Scored after the checks above; a quote's "message" is what its rows ask for.
+    const verdict = await scoreLead(
+      db,
+      "quote",
+      {
+        name: quote.name,
+        company: quote.company,
+        email: quote.email,
+        message: quote.items.map((item) => [item.description, item.notes ?? ""].join(" ")).join("\n"),
+      },
+      now,
+    );
     const stored = await withFreshReference("Q", (reference) =>
       writeTransaction(db, async (trx) => {
         const request = await trx
@@ -171,6 +178,7 @@ export async function submitQuote(
             foam_details: hasDetails(quote.foam) ? JSON.stringify(quote.foam) : null,
             client_key: clientKey,
             created_at: isoTime(now),
+            ...heldColumns(verdict, now),
           })
           .returning("id")
           .executeTakeFirstOrThrow();
@@ -189,7 +197,6 @@ export async function submitQuote(
             })),
           )
           .execute();
-        const fileIds: number[] = [];
         const storedFiles: Array<{ id: number; name: string; contentType: string; size: number }> = [];
         for (const [position, file] of files.entries()) {
           // One file in memory at a time, read from where it waited on disk.
@@ -203,7 +210,6 @@ export async function submitQuote(
             .insertInto("quote_files")
             .values({ request_id: request.id, position, file_id: fileId })
             .execute();
-          fileIds.push(fileId);
           storedFiles.push({
             id: fileId,
             name: file.fileName,
@@ -211,43 +217,29 @@ export async function submitQuote(
             size: content.length,
           });
         }
-        const mail = buildQuoteNotification({
-          requestId: request.id,
-          reference,
-          receivedAt: now,
-          quote,
-          fileNames: files.map((file) => file.fileName),
-          route,
-          filesNotArrived,
-          mailFrom: deps.mailFrom,
-          timeZone: deps.timeZone ?? DEFAULT_SITE_TIME_ZONE,
-        });
-        const outboxId = await enqueueMail(trx, { ...mail, attachmentFileIds: fileIds }, now);
-        // Beside the sales notification: a lead that sends none sends no webhook either.
-        const webhooks = await queueLeadEvent(
+        // Held as likely spam: stored with its files and reasons, nothing queued (docs/spam.md).
+        if (verdict.held) return { requestId: request.id, reference, held: true as const };
+        const queued = await queueQuoteFollowUps(
           trx,
           deps,
-          "quote.created",
-          { kind: "quote", id: request.id },
-          quoteEventData(deps, { reference, quote, route }, storedFiles, filesNotArrived, now),
+          { requestId: request.id, reference, receivedAt: now, quote, files: storedFiles, filesNotArrived },
           now,
         );
-        const acknowledgementId = await queueAcknowledgement(
-          trx,
-          deps,
-          {
-            kind: "quote",
-            reference,
-            email: quote.email,
-            // The buyer's reply reaches the branch that answers, or sales.
-            replyTo: route.branch?.email ?? deps.salesEmail,
-            branchName: route.branch?.name,
-          },
-          now,
-        );
-        return { requestId: request.id, reference, outboxId, acknowledgementId, webhooks };
+        return { requestId: request.id, reference, ...queued };
       }),
     );
+    if ("held" in stored) {
+      logHeld(logger, "quote", stored.reference, verdict);
+      // The same answer as any success, and no nudge: nothing was queued.
+      return {
+        ok: true,
+        status: 200,
+        ...QUOTE_SUCCESS,
+        reference: stored.reference,
+        ...(filesNotArrived.length > 0 ? { filesNotArrived } : {}),
+        held: true,
+      };
+    }
     logger.info(
       {
         ...stored,

@@ -4,7 +4,7 @@ import BetterSqlite3 from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import type { Database, DB } from "~/server/db/schema.server";
 import { logger as defaultLogger, type Logger } from "~/server/logger.server";
-import { createPostgresPool } from "./postgres-pool.server";
+import { createPostgresPool, type PostgresPoolStats } from "./postgres-pool.server";
 import {
   attachWriteAheadLog,
   DEFAULT_SQLITE_BUSY_TIMEOUT_MS,
@@ -21,7 +21,7 @@ import {
  */
 
 export { type Dialect, dialectOf } from "./dialect.server";
-export { isUniqueViolation, writeStatement, writeTransaction } from "./write-queue.server";
+export { isUniqueViolation, writeQueueDepth, writeStatement, writeTransaction } from "./write-queue.server";
 
 export interface DatabaseOptions {
   logger?: Logger;
@@ -50,6 +50,13 @@ const FALLBACK_AUTOCHECKPOINT_PAGES = 10_000;
 export function sqlitePathFromUrl(url: string): string {
   const rest = url.slice("sqlite:".length);
   return rest.startsWith("//") ? rest.slice(2) : rest;
+}
+
+const poolStats = new WeakMap<Database, () => PostgresPoolStats>();
+
+/** The PostgreSQL pool's connections (docs/deploy.md#metrics); undefined for SQLite. */
+export function postgresPoolStats(db: Database): PostgresPoolStats | undefined {
+  return poolStats.get(db)?.();
 }
 
 /**
@@ -95,7 +102,9 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     });
     attachWriteAheadLog(db, writeAheadLog);
   } else if (/^postgres(ql)?:\/\//.test(url)) {
-    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: createPostgresPool(url, options, log) }) });
+    const pool = createPostgresPool(url, options, log);
+    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    poolStats.set(db, pool.stats);
   } else {
     throw new Error("DATABASE_URL must be sqlite:PATH or a postgres:// URL");
   }

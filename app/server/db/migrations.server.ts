@@ -4,6 +4,7 @@ import { type IdColumn, shippedMigrations } from "~/server/db/migrations/0001-00
 import { leadAttribution } from "~/server/db/migrations/0009-lead-attribution.server";
 import { analytics } from "~/server/db/migrations/0010-analytics.server";
 import { webhooks } from "~/server/db/migrations/0011-webhooks.server";
+import { heldLeads } from "~/server/db/migrations/0012-held-leads.server";
 import { itemLabelDetails } from "~/server/db/migrations/0013-item-label-details.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
@@ -19,6 +20,7 @@ function buildMigrations(dialect: Dialect): Record<string, Migration> {
     "0009_lead_attribution": leadAttribution,
     "0010_analytics": analytics,
     "0011_webhooks": webhooks(id),
+    "0012_held_leads": heldLeads,
     "0013_item_label_details": itemLabelDetails,
   };
 }

@@ -22,7 +22,18 @@ const CLIENT_TIMEOUT_GRACE_MS = 500;
  * connections. Without them, a database that accepts connections but stops answering holds every
  * request, and every pooled connection, forever.
  */
-export function createPostgresPool(url: string, options: DatabaseOptions, log: Logger): PostgresPool {
+/** What /metrics shows of the pool: connections open, idle ones, and callers waiting for one. */
+export interface PostgresPoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+export function createPostgresPool(
+  url: string,
+  options: DatabaseOptions,
+  log: Logger,
+): PostgresPool & { stats(): PostgresPoolStats } {
   const queryTimeoutMs = positive(options.queryTimeoutMs, DEFAULT_QUERY_TIMEOUT_MS);
   const pool = new pg.Pool({
     connectionString: url,
@@ -55,6 +66,7 @@ export function createPostgresPool(url: string, options: DatabaseOptions, log: L
       return wrapper;
     },
     end: () => pool.end(),
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

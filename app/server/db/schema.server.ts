@@ -21,6 +21,14 @@ export interface ContactSubmissionTable {
   created_at: IsoTimestamp;
   /** Short reference shown to the visitor (`C-…`, docs/quotes.md); null for messages stored before it existed. */
   reference: string | null;
+  /** When the lead was held aside as likely spam (docs/spam.md); null for a lead sent on as usual. */
+  held_at: IsoTimestamp | null;
+  /** JSON array of the spam rules it met, `{ code, reason, score }`, when held. */
+  held_reasons: string | null;
+  /** When the owner released a held lead (its e-mails were then queued); null otherwise. */
+  released_at: IsoTimestamp | null;
+  /** SHA-256 of the normalised message (spamMessageHash), for the repeated-message rule. */
+  message_hash: string | null;
 }
 
 export interface NewsletterSubscriptionTable {
@@ -150,6 +158,14 @@ export interface QuoteRequestTable {
   foam_details: string | null;
   client_key: string | null;
   created_at: IsoTimestamp;
+  /** When the lead was held aside as likely spam (docs/spam.md); null for a lead sent on as usual. */
+  held_at: IsoTimestamp | null;
+  /** JSON array of the spam rules it met, `{ code, reason, score }`, when held. */
+  held_reasons: string | null;
+  /** When the owner released a held lead (its e-mails were then queued); null otherwise. */
+  released_at: IsoTimestamp | null;
+  /** SHA-256 of the normalised message (spamMessageHash), for the repeated-message rule. */
+  message_hash: string | null;
 }
 
 export interface QuoteItemTable {

@@ -97,6 +97,11 @@ export async function writeTransaction<T>(db: Database, work: Work<T>): Promise<
   return settled;
 }
 
+/** Writes waiting for the next SQLite commit (0 on PostgreSQL, which has no write queue). */
+export function writeQueueDepth(db: Database): number {
+  return writeQueues.get(db)?.length ?? 0;
+}
+
 /**
  * Runs `work`, which must be a single statement that writes: on PostgreSQL on its own, with no
  * transaction around it (one round trip instead of three; a statement is atomic by itself); on SQLite

@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { submitContact } from "~/features/contact/contact.server";
+import { memoryLogger, type TestDatabase, testDialects } from "../tests/support/databases";
+import { main as leads } from "./leads";
+
+function sinks(env: NodeJS.ProcessEnv) {
+  const out = { stdout: "", stderr: "" };
+  return {
+    out,
+    io: {
+      env: { LOG_LEVEL: "silent", ...env },
+      stdout: { write: (text: string) => (out.stdout += text) },
+      stderr: { write: (text: string) => (out.stderr += text) },
+    },
+  };
+}
+
+describe("leads arguments", () => {
+  it.each([
+    [[]],
+    [["held", "extra"]],
+    [["release"]],
+    [["release", "X-123"]],
+    [["release", "C-ABCDEF", "Q-ABCDEF"]],
+  ])("refuses %j with the usage and exit code 2", async (argv) => {
+    const { out, io } = sinks({ DATABASE_URL: "sqlite:/nonexistent/site.db" });
+    expect(await leads(argv, io)).toBe(2);
+    expect(out.stderr).toContain("Usage:");
+  });
+});
+
+describe.each(testDialects)("npm run leads on $name", ({ create }) => {
+  let t: TestDatabase;
+  beforeEach(async () => {
+    t = await create();
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  it("lists held leads, releases one once (then says it was), and exports messages without the held ones", async () => {
+    const deps = {
+      db: t.db,
+      logger: memoryLogger().logger,
+      salesEmail: "sales@example.com",
+      mailFrom: "site@example.com",
+    };
+    const message = "Need 40 rolls of 4x6 labels.";
+    const spam = await submitContact(
+      deps,
+      { name: "http://spam.example", email: "s@example.net", message },
+      "a",
+    );
+    await submitContact(deps, { name: "Dana Price", email: "dana@example.com", message }, "b");
+    const reference = spam.reference ?? "";
+    const env = { DATABASE_URL: t.url, SALES_EMAIL: "sales@example.com" };
+
+    const held = sinks(env);
+    expect(await leads(["held"], held.io)).toBe(0);
+    expect(held.out.stdout).toMatch(
+      new RegExp(
+        `^${reference}\\s+contact\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d\\s+link_in_name\\s+http://spam.example$`,
+        "m",
+      ),
+    );
+    expect(held.out.stdout).toContain("1 held");
+
+    const exported = sinks(env);
+    expect(await leads(["export"], exported.io)).toBe(0);
+    expect(exported.out.stdout).toContain("Dana Price");
+    expect(exported.out.stdout).not.toContain("spam.example");
+
+    const first = sinks(env);
+    expect(await leads(["release", reference.toLowerCase()], first.io)).toBe(0);
+    expect(first.out.stdout).toContain(`${reference} released`);
+    const second = sinks(env);
+    expect(await leads(["release", reference], second.io)).toBe(0);
+    expect(second.out.stdout).toContain("already released");
+    const outbox = await t.db
+      .selectFrom("email_outbox")
+      .select(["kind", "to_address"])
+      .orderBy("id")
+      .execute();
+    // Dana's two e-mails, then the released message's two, once.
+    expect(outbox.map((row) => row.to_address)).toEqual([
+      "sales@example.com",
+      "dana@example.com",
+      "sales@example.com",
+      "s@example.net",
+    ]);
+
+    const none = sinks(env);
+    expect(await leads(["held"], none.io)).toBe(0);
+    expect(none.out.stdout).toBe("leads: no held leads\n");
+    const missing = sinks(env);
+    expect(await leads(["release", "Q-ABCDEF"], missing.io)).toBe(1);
+    expect(missing.out.stderr).toContain("no lead Q-ABCDEF");
+  });
+});
