@@ -96,7 +96,7 @@ describe.each(testDialects)("held contact messages on $name", ({ create }) => {
     const first = await releaseHeldContact(deps, reference);
     expect(first).toEqual({
       status: "released",
-      queued: { outboxId: expect.any(Number), acknowledgementId: expect.any(Number) },
+      queued: { outboxId: expect.any(Number), acknowledgementId: expect.any(Number), webhooks: 0 },
     });
     expect(await outbox()).toEqual([
       { kind: "contact_notification", to_address: "sales@ridgeline-supply.example" },
