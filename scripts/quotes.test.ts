@@ -57,6 +57,14 @@ describe.each(testDialects)("quotes command on $name", ({ create }) => {
           "items[1].quantity": "5",
           "items[1].unit": "box",
           "labels.width": "4",
+          attribution: JSON.stringify({
+            landing: "/products?utm_source=newsletter&utm_medium=email&utm_campaign=spring&gclid=abc123",
+            referrer: "www.bing.com",
+            click: 1,
+            pages: 3,
+            seconds: 250,
+            from: "/quote",
+          }),
           startedAt: signFormStart("secret-0123456789abcdef", new Date("2025-06-02T10:00:00.000Z")),
         },
         files: [{ fileName: "drawing.pdf", type, path: uploaded, size: pdf.length }],
@@ -83,6 +91,12 @@ describe.each(testDialects)("quotes command on $name", ({ create }) => {
     expect(lines[1]).toContain("width: 4");
     expect(lines[2]).toContain("ITEM-9,5,box");
     expect(lines[2]).toContain("drawing.pdf");
+    // Each line carries how the buyer came, the click id's value never.
+    for (const line of lines.slice(1))
+      expect(line).toMatch(
+        /,\/products\?utm_source=newsletter&utm_medium=email&utm_campaign=spring,www\.bing\.com,Bing,newsletter,email,spring,,,yes,\/quote,3,250$/,
+      );
+    expect(out.stdout).not.toContain("abc123");
     const later = sinks();
     expect(await main(["export", "--since", "2025-06-03"], later.io({ DATABASE_URL: t.url }))).toBe(0);
     expect(later.out.stdout.split("\r\n").filter(Boolean)).toHaveLength(1);

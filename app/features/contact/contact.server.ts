@@ -7,6 +7,8 @@ import {
 } from "~/features/contact/contact";
 import { buildContactNotification } from "~/features/contact/contact-email.server";
 import { queueAcknowledgement } from "~/features/leads/acknowledgement.server";
+import { ATTRIBUTION_FIELD, type LeadPostOrigin, parseAttribution } from "~/features/leads/attribution";
+import { storeAttribution } from "~/features/leads/attribution.server";
 import type { FormInput, FormResult } from "~/features/leads/form-input";
 import type { FormApi } from "~/features/leads/form-request.server";
 import { newReference, withFreshReference } from "~/features/leads/reference.server";
@@ -35,6 +37,7 @@ export async function submitContact(
   deps: ContactServices,
   input: FormInput,
   clientKey: string,
+  origin?: LeadPostOrigin,
 ): Promise<FormResult> {
   const { db, logger } = deps;
   const now = deps.now?.() ?? new Date();
@@ -50,6 +53,7 @@ export async function submitContact(
   const parsed = parseContact(input);
   if (!parsed.success) return { ok: false, status: 400, ...parsed.error, fieldErrors: parsed.fieldErrors };
   const contact = parsed.data;
+  const attribution = parseAttribution(input[ATTRIBUTION_FIELD], origin?.refererPath);
 
   let reference: string;
   try {
@@ -62,11 +66,13 @@ export async function submitContact(
           .values({ ...contact, reference, client_key: clientKey, created_at: isoTime(now) })
           .returning("id")
           .executeTakeFirstOrThrow();
+        await storeAttribution(trx, { kind: "contact", id: submission.id }, attribution, now);
         const mail = buildContactNotification({
           submissionId: submission.id,
           reference,
           receivedAt: now,
           contact,
+          attribution,
           salesEmail: deps.salesEmail,
           mailFrom: deps.mailFrom,
           timeZone: deps.timeZone ?? DEFAULT_SITE_TIME_ZONE,
@@ -105,6 +111,6 @@ export async function submitContact(
 /** The contact form as its endpoints take it (/api/contact, and /contact's action without JavaScript). */
 export const contactFormApi: FormApi = {
   what: "contact form",
-  fields: CONTACT_FIELDS,
+  fields: [...CONTACT_FIELDS, ATTRIBUTION_FIELD],
   service: submitContact,
 };

@@ -1,5 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { queueAcknowledgement } from "~/features/leads/acknowledgement.server";
+import { ATTRIBUTION_FIELD, type LeadPostOrigin, parseAttribution } from "~/features/leads/attribution";
+import { storeAttribution } from "~/features/leads/attribution.server";
 import { newReference, withFreshReference } from "~/features/leads/reference.server";
 import {
   hasDetails,
@@ -79,6 +81,7 @@ export async function submitQuote(
   deps: QuoteServices,
   upload: QuoteUpload,
   clientKey: string,
+  origin?: LeadPostOrigin,
 ): Promise<QuoteResult> {
   const { db, logger } = deps;
   const now = deps.now?.() ?? new Date();
@@ -147,6 +150,7 @@ export async function submitQuote(
     ? (upload.unfinishedFiles ?? [])
     : namesNotSent(upload.fields[QUOTE_FILES_NOT_SENT_FIELD]);
   const files = filesLate ? [] : upload.files;
+  const attribution = parseAttribution(upload.fields[ATTRIBUTION_FIELD], origin?.refererPath);
 
   try {
     const stored = await withFreshReference("Q", (reference) =>
@@ -183,6 +187,7 @@ export async function submitQuote(
             })),
           )
           .execute();
+        await storeAttribution(trx, { kind: "quote", id: request.id }, attribution, now);
         const fileIds: number[] = [];
         for (const [position, file] of files.entries()) {
           // One file in memory at a time, read from where it waited on disk.
@@ -206,6 +211,7 @@ export async function submitQuote(
           fileNames: files.map((file) => file.fileName),
           route,
           filesNotArrived,
+          attribution,
           mailFrom: deps.mailFrom,
           timeZone: deps.timeZone ?? DEFAULT_SITE_TIME_ZONE,
         });
