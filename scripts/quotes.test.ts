@@ -97,6 +97,14 @@ describe.each(testDialects)("quotes command on $name", ({ create }) => {
         /,\/products\?utm_source=newsletter&utm_medium=email&utm_campaign=spring,www\.bing\.com,Bing,newsletter,email,spring,,,yes,\/quote,3,250$/,
       );
     expect(out.stdout).not.toContain("abc123");
+    // And the sales notification says so.
+    const mail = await t.db
+      .selectFrom("email_outbox")
+      .select("text_body")
+      .where("kind", "=", "quote_notification")
+      .executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain("Came from: www.bing.com (Bing)\nCampaign: newsletter / email / spring");
+    expect(mail.text_body).toContain("Pages seen: 3 · 4 min from landing to sending\nSent from: /quote");
     const later = sinks();
     expect(await main(["export", "--since", "2025-06-03"], later.io({ DATABASE_URL: t.url }))).toBe(0);
     expect(later.out.stdout.split("\r\n").filter(Boolean)).toHaveLength(1);
