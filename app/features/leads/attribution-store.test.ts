@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { submitContact } from "~/features/contact/contact.server";
 import { subscribeNewsletter } from "~/features/newsletter/signup.server";
+import { purgeUnconfirmed } from "~/features/newsletter/subscriptions.server";
 import type { NewsletterServices } from "~/load-context";
 import { memoryLogger, type TestDatabase, testDialects } from "../../../tests/support/databases";
 import { postOrigin } from "./form-request.server";
@@ -120,5 +121,16 @@ describe.each(testDialects)("lead attribution on $name", ({ create }) => {
       client(),
     );
     expect(await rows()).toMatchObject([{ lead_kind: "newsletter", utm_source: "first" }]);
+  });
+
+  it("deletes a signup's attribution with the signup never confirmed", async () => {
+    await subscribeNewsletter(
+      deps,
+      { email: "dana@example.com", attribution: visit("/resources") },
+      client(),
+    );
+    expect(await rows()).toHaveLength(1);
+    expect(await purgeUnconfirmed(t.db, new Date(now.getTime() + 31 * 24 * 3600 * 1000))).toBe(1);
+    expect(await rows()).toEqual([]);
   });
 });
