@@ -74,8 +74,13 @@ export interface Attribution {
   secondsToLead: number | null;
 }
 
-/** Longest hidden field read: the snippet's value is a few hundred characters. */
-export const MAX_ATTRIBUTION_LENGTH = 2000;
+/** Longest hidden field read: the snippet's value is a few hundred characters; longer is ignored. */
+export const MAX_ATTRIBUTION_LENGTH = 4000;
+/**
+ * Longest hidden field a form accepts before it refuses the post: well above what is read, so that a
+ * visit that landed on an absurd link still sends its form (its attribution is dropped, not the lead).
+ */
+export const ATTRIBUTION_FIELD_MAX = 16_000;
 const MAX_PATH_LENGTH = 200;
 const MAX_UTM_LENGTH = 100;
 const MAX_HOST_LENGTH = 253;
