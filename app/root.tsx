@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -7,12 +7,15 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { IconSprite, IconsProvider } from "~/components/icons/icon-sprite";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
+import { countInAppPage } from "~/features/leads/attribution";
+import { AttributionSnippet } from "~/features/leads/attribution-fields";
 import { useNonce } from "~/lib/nonce";
 import { SPECULATION_RULES, usePageScripts } from "~/lib/page-scripts";
 import { ORIGIN_PLACEHOLDER } from "~/lib/site";
@@ -40,6 +43,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // Decision 0023: a page whose route asks for no scripts is a plain document (links load documents).
   const scripts = usePageScripts();
+  useInAppPageCount();
   return (
     <html lang="en-US">
       <head>
@@ -64,6 +68,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <SiteFooter />
           <IconSprite />
         </IconsProvider>
+        {/* How the visit came, for the lead forms' hidden field (docs/attribution.md): on every page. */}
+        <AttributionSnippet nonce={nonce} />
         {scripts ? (
           <>
             <ScrollRestoration nonce={nonce} />
@@ -80,6 +86,23 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * Counts the pages a visit sees in the app, without a document load (the snippet counts the others):
+ * every change of path after the first render.
+ */
+function useInAppPageCount() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per path, by design.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    countInAppPage();
+  }, [pathname]);
 }
 
 export default function App() {

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ATTRIBUTION_CSV_HEADER } from "~/features/leads/attribution.server";
 import { captureCli, NO_DATABASE, repoRoot, tsxBin } from "../tests/support/cli";
 import { type TestDatabase, testDialects } from "../tests/support/databases";
 import { main, parseCommand, USAGE } from "./export";
@@ -45,6 +46,8 @@ describe("export arguments", () => {
   });
 });
 
+const ATTRIBUTION = ATTRIBUTION_CSV_HEADER.join(",");
+
 describe.each(testDialects)("export from $name", ({ create }) => {
   let t: TestDatabase;
   let dir: string;
@@ -67,6 +70,26 @@ describe.each(testDialects)("export from $name", ({ create }) => {
       ])
       .execute();
     await t.db
+      .insertInto("lead_attribution")
+      .values({
+        lead_kind: "contact",
+        lead_id: 2,
+        created_at: "2025-06-01T00:00:00.000Z",
+        landing_page: "/products?utm_source=newsletter&utm_campaign=spring",
+        referrer_host: "www.google.com",
+        search_engine: "Google",
+        utm_source: "newsletter",
+        utm_medium: null,
+        utm_campaign: "spring",
+        utm_term: null,
+        utm_content: null,
+        click_id: 1,
+        sent_from: "/contact",
+        pages_seen: 3,
+        seconds_to_lead: 240,
+      })
+      .execute();
+    await t.db
       .insertInto("newsletter_subscriptions")
       .values([
         { email: "a@example.com", subscribed_at: "2025-06-01T08:00:00.000Z" },
@@ -82,7 +105,9 @@ describe.each(testDialects)("export from $name", ({ create }) => {
   it("writes all leads as CSV to stdout", async () => {
     const { out, io } = captureCli({ DATABASE_URL: t.url });
     expect(await main(["leads", "export"], io)).toBe(0);
-    expect(out.stdout.split("\r\n")[0]).toBe("id,received_at,name,email,phone,message,reference");
+    expect(out.stdout.split("\r\n")[0]).toBe(
+      `id,received_at,name,email,phone,message,reference,${ATTRIBUTION}`,
+    );
     expect(out.stdout.match(/\r\n(?=\d+,)/g)).toHaveLength(2);
   });
 
@@ -90,9 +115,18 @@ describe.each(testDialects)("export from $name", ({ create }) => {
     const { out, io } = captureCli({ DATABASE_URL: t.url });
     expect(await main(["leads", "export", "--since", "2025-06-01"], io)).toBe(0);
     expect(out.stdout).toBe(
-      "id,received_at,name,email,phone,message,reference\r\n" +
+      `id,received_at,name,email,phone,message,reference,${ATTRIBUTION}\r\n` +
         '2,2025-06-01T00:00:00.000Z,"\'=HYPERLINK(""http://evil.example"",""x"")",dana@example.com,' +
-        '\'+1 800 555 0199,"Two lines,\r\nwith ""quotes""",C-7K3M9P\r\n',
+        '\'+1 800 555 0199,"Two lines,\r\nwith ""quotes""",C-7K3M9P,' +
+        "/products?utm_source=newsletter&utm_campaign=spring,www.google.com,Google,newsletter,,spring,,,yes,/contact,3,240\r\n",
+    );
+  });
+
+  it("leaves a lead's attribution cells empty when it has none", async () => {
+    const { out, io } = captureCli({ DATABASE_URL: t.url });
+    expect(await main(["leads", "export"], io)).toBe(0);
+    expect(out.stdout.split("\r\n")[1]).toBe(
+      "1,2025-05-31T23:59:59.999Z,Old Lead,dana@example.com,,m,,,,,,,,,,,,,",
     );
   });
 

@@ -1,5 +1,10 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
+import {
+  ATTRIBUTION_CSV_HEADER,
+  attributionCsvCells,
+  readAttributions,
+} from "~/features/leads/attribution.server";
 import type { Database } from "~/server/db/schema.server";
 import { type CommandIo, checkSince, readArguments, runCommand, runIfInvoked, UsageError } from "./cli";
 import { toCsv } from "./export-csv";
@@ -98,9 +103,24 @@ export async function buildCsv(db: Database, command: Exclude<ExportCommand, { k
     .$if(command.since !== undefined, (qb) => qb.where("created_at", ">=", `${command.since}T00:00:00.000Z`))
     .orderBy("id")
     .execute();
+  // How each visitor came (docs/attribution.md); empty for leads from before it was kept.
+  const attribution = await readAttributions(
+    db,
+    "contact",
+    rows.map((row) => row.id),
+  );
   const csv = toCsv(
-    ["id", "received_at", "name", "email", "phone", "message", "reference"],
-    rows.map((row) => [row.id, row.created_at, row.name, row.email, row.phone, row.message, row.reference]),
+    ["id", "received_at", "name", "email", "phone", "message", "reference", ...ATTRIBUTION_CSV_HEADER],
+    rows.map((row) => [
+      row.id,
+      row.created_at,
+      row.name,
+      row.email,
+      row.phone,
+      row.message,
+      row.reference,
+      ...attributionCsvCells(attribution.get(row.id)),
+    ]),
   );
   return { csv, count: rows.length };
 }

@@ -47,8 +47,15 @@ describe.each(testDialects)("quotes command on $name", ({ create }) => {
           "items[1].description": "ITEM-9",
           "items[1].quantity": "5",
           "items[1].unit": "box",
-          "items[0].labels.width": "4",
-          "items[0].labels.material": "polyester",
+          "labels.width": "4",
+          attribution: JSON.stringify({
+            landing: "/products?utm_source=newsletter&utm_medium=email&utm_campaign=spring&gclid=abc123",
+            referrer: "www.bing.com",
+            click: 1,
+            pages: 3,
+            seconds: 250,
+            from: "/quote",
+          }),
           startedAt: signFormStart("secret-0123456789abcdef", new Date("2025-06-02T10:00:00.000Z")),
         },
         files: [{ fileName: "drawing.pdf", type, path: uploaded, size: pdf.length }],
@@ -76,6 +83,20 @@ describe.each(testDialects)("quotes command on $name", ({ create }) => {
     expect(lines[2]).toContain("ITEM-9,5,box");
     expect(lines[2]).not.toContain("width:");
     expect(lines[2]).toContain("drawing.pdf");
+    // Each line carries how the buyer came, the click id's value never.
+    for (const line of lines.slice(1))
+      expect(line).toMatch(
+        /,\/products\?utm_source=newsletter&utm_medium=email&utm_campaign=spring,www\.bing\.com,Bing,newsletter,email,spring,,,yes,\/quote,3,250$/,
+      );
+    expect(out.stdout).not.toContain("abc123");
+    // And the sales notification says so.
+    const mail = await t.db
+      .selectFrom("email_outbox")
+      .select("text_body")
+      .where("kind", "=", "quote_notification")
+      .executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain("Came from: www.bing.com (Bing)\nCampaign: newsletter / email / spring");
+    expect(mail.text_body).toContain("Pages seen: 3 · 4 min from landing to sending\nSent from: /quote");
     const later = captureCli({ DATABASE_URL: t.url });
     expect(await main(["export", "--since", "2025-06-03"], later.io)).toBe(0);
     expect(later.out.stdout.split("\r\n").filter(Boolean)).toHaveLength(1);

@@ -1,5 +1,10 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import {
+  ATTRIBUTION_CSV_HEADER,
+  attributionCsvCells,
+  readAttributions,
+} from "~/features/leads/attribution.server";
 import { REFERENCE_PATTERN } from "~/features/leads/reference.server";
 import type { Database } from "~/server/db/schema.server";
 import { type CommandIo, checkSince, readArguments, runCommand, runIfInvoked, UsageError } from "./cli";
@@ -69,6 +74,8 @@ const HEADER = [
   "label_details",
   "foam_details",
   "files",
+  // How the buyer came (docs/attribution.md); empty for requests from before it was kept.
+  ...ATTRIBUTION_CSV_HEADER,
 ];
 
 /** One CSV row per line item, each carrying its request's reference and fields. */
@@ -112,6 +119,7 @@ export async function buildQuotesCsv(db: Database, since?: string): Promise<{ cs
     .orderBy("quote_files.request_id")
     .orderBy("quote_files.position")
     .execute();
+  const attribution = await readAttributions(db, "quote", [...new Set(rows.map((row) => row.request_id))]);
   const namesByRequest = new Map<number, string[]>();
   for (const file of files) {
     namesByRequest.set(file.request_id, [...(namesByRequest.get(file.request_id) ?? []), file.file_name]);
@@ -145,6 +153,7 @@ export async function buildQuotesCsv(db: Database, since?: string): Promise<{ cs
       flatten(row.item_label_details ?? row.label_details),
       flatten(row.foam_details),
       (namesByRequest.get(row.request_id) ?? []).join("; "),
+      ...attributionCsvCells(attribution.get(row.request_id)),
     ]),
   );
   return { csv, count: new Set(rows.map((row) => row.reference)).size };

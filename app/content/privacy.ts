@@ -60,10 +60,26 @@ export const privacy = {
       ],
     },
     {
+      id: "how-you-found-us",
+      heading: "How you found us",
+      paragraphs: [
+        "When you send a form, it also tells us how you came to the site: the first page you opened, the website or search engine that sent you there (its name only, not the page), the campaign named in the link you followed (for example our newsletter), whether the link came from an ad, the page you sent the form from, how many pages you looked at and how long that took. It is kept with your message, quote request or signup, and deleted with it.",
+        "Your browser remembers this only for as long as its tab is open, and only to put it into the form. Nothing is kept about you that identifies you, and no cookie is set. Without JavaScript, the form says only which of our pages it was sent from.",
+      ],
+    },
+    {
+      id: "counting",
+      heading: "Counting visits",
+      paragraphs: [
+        "Our server counts page views, downloads, pages not found, old addresses that were redirected, form sends and searches, so we know what is read and what is missing. It does so without cookies.",
+        "To count how many different people visit in a day, it combines your internet address, your browser's name and a random value that is made each day and destroyed when the day ends, and keeps only the scrambled result until then. Nothing that identifies you is kept.",
+      ],
+    },
+    {
       id: "no-cookies",
       heading: "No cookies, no trackers",
       paragraphs: [
-        "This website sets no cookies. It uses no third-party trackers, advertising networks or analytics services,.",
+        "This website sets no cookies. It uses no third-party trackers, advertising networks or analytics services.",
       ],
     },
     {

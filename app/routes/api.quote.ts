@@ -1,4 +1,4 @@
-import { postOnlyResponse } from "~/features/leads/form-request.server";
+import { postOnlyResponse, requestPostOrigin } from "~/features/leads/form-request.server";
 import { submitQuote } from "~/features/quote/quote.server";
 import { quoteUploadOf } from "~/features/quote/quote-upload.server";
 import { requestContextOf } from "~/load-context";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/api.quote";
  * progress), answered as JSON `{ ok, title, message, reference?, filesNotArrived?, fieldErrors? }`
  * (`filesNotArrived`: the files that timed out, the request stored without them).
  */
-export async function action({ context: provider }: Route.ActionArgs) {
+export async function action({ request, context: provider }: Route.ActionArgs) {
   const context = requestContextOf(provider);
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   const upload = quoteUploadOf(context);
@@ -19,7 +19,12 @@ export async function action({ context: provider }: Route.ActionArgs) {
       { status: 400, headers },
     );
   }
-  const result = await submitQuote(context.services, upload, context.clientKey);
+  const result = await submitQuote(
+    context.services,
+    upload,
+    context.clientKey,
+    requestPostOrigin(request, context.services.siteUrl),
+  );
   if (!result.ok) {
     // 429 (the per-client limit, or an upload of this client's still running) and 503 (no upload slot free).
     if (result.retryAfterSeconds) headers["Retry-After"] = String(result.retryAfterSeconds);

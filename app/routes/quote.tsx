@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { quoteContent, quotePage } from "~/content/quote";
+import { requestPostOrigin } from "~/features/leads/form-request.server";
 import {
   emptyItem,
   isQuoteArea,
@@ -47,7 +48,7 @@ export function loader({ url, context: provider }: Route.LoaderArgs) {
 }
 
 /** The form posted without JavaScript (multipart to this page): 'Add item', 'Turn the list into items' or 'Send'. */
-export async function action({ context: provider }: Route.ActionArgs) {
+export async function action({ request, context: provider }: Route.ActionArgs) {
   const context = requestContextOf(provider);
   const upload = quoteUploadOf(context);
   if (!upload) {
@@ -92,7 +93,12 @@ export async function action({ context: provider }: Route.ActionArgs) {
     };
     return data(body, { status: 200, headers: { "Cache-Control": "no-store" } });
   }
-  const result = await submitQuote(context.services, upload, context.clientKey);
+  const result = await submitQuote(
+    context.services,
+    upload,
+    context.clientKey,
+    requestPostOrigin(request, context.services.siteUrl),
+  );
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (!upload.complete) headers.Connection = "close";
   // 429 (the per-client limit, or an upload of this client's still running) and 503 (no upload slot free).

@@ -45,6 +45,17 @@ async function expectNoScriptRan(page: Page): Promise<void> {
       modules: document.querySelectorAll("script[type=module], script[src], link[rel=modulepreload]").length,
     })),
   ).toEqual({ router: false, modules: 0 });
+  // Inline, besides JSON-LD and the speculation rules: the attribution snippet alone, under 1 KB
+  // (docs/attribution.md).
+  const inline = await page.evaluate(() =>
+    [...document.querySelectorAll("script:not([src])")]
+      .filter(
+        (script) => !/^(application\/ld\+json|speculationrules)$/.test(script.getAttribute("type") ?? ""),
+      )
+      .map((script) => new TextEncoder().encode(script.textContent ?? "").length),
+  );
+  expect(inline).toHaveLength(1);
+  expect(inline[0]).toBeLessThan(1024);
 }
 
 /** The header's search field for the width: in the header row from md, in the menu below. */

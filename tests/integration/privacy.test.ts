@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { submitContact } from "~/features/contact/contact.server";
 import { subscribeNewsletter } from "~/features/newsletter/signup.server";
 import { exportPersonalData, forgetPersonalData } from "~/features/privacy/privacy.server";
 import type { NewsletterServices } from "~/load-context";
@@ -198,5 +199,89 @@ describe.each(testDialects)("privacy requests on $name", ({ create }) => {
     expect((await exportPersonalData(t.db, "other@example.com")).contactSubmissions).toHaveLength(1);
     expect((await exportPersonalData(t.db, "other@example.com")).newsletterSubscription).not.toBeNull();
     expect((await exportPersonalData(t.db, "other@example.com")).quoteRequests).toHaveLength(1);
+  });
+
+  it("exports how each lead's visitor came, and forgets it with the lead", async () => {
+    const attribution = (from: string) =>
+      JSON.stringify({
+        landing: "/products?utm_source=newsletter&utm_campaign=spring&gclid=secret-click",
+        referrer: "www.google.com",
+        click: 1,
+        pages: 2,
+        seconds: 90,
+        from,
+      });
+    const contact = { name: "Dana", phone: "", message: "Need labels" };
+    for (const email of ["dana@example.com", "other@example.com"]) {
+      const sent = await submitContact(
+        deps,
+        { ...contact, email, attribution: attribution("/contact") },
+        client(),
+      );
+      expect(sent.ok).toBe(true);
+      await subscribeNewsletter(deps, { email, attribution: attribution("/resources") }, client());
+    }
+    const quote = await t.db
+      .insertInto("quote_requests")
+      .values({
+        reference: "Q-CCCCCC",
+        company: "Acme",
+        name: "Dana",
+        email: "Dana@example.com",
+        phone: null,
+        postal_code: null,
+        needed_by: null,
+        po_reference: null,
+        label_details: null,
+        foam_details: null,
+        client_key: null,
+        created_at: start.toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto("lead_attribution")
+      .values({
+        lead_kind: "quote",
+        lead_id: quote.id,
+        created_at: start.toISOString(),
+        landing_page: "/quote",
+        referrer_host: null,
+        search_engine: null,
+        utm_source: null,
+        utm_medium: null,
+        utm_campaign: null,
+        utm_term: null,
+        utm_content: null,
+        click_id: 0,
+        sent_from: "/quote",
+        pages_seen: 1,
+        seconds_to_lead: 30,
+      })
+      .execute();
+
+    const data = await exportPersonalData(t.db, "dana@example.com");
+    const cameFrom = {
+      landing_page: "/products?utm_source=newsletter&utm_campaign=spring",
+      referrer_host: "www.google.com",
+      search_engine: "Google",
+      utm_source: "newsletter",
+      utm_campaign: "spring",
+      click_id: 1,
+      pages_seen: 2,
+      seconds_to_lead: 90,
+    };
+    expect(data.contactSubmissions[0]?.attribution).toMatchObject({ ...cameFrom, sent_from: "/contact" });
+    expect(data.newsletterSubscription?.attribution).toMatchObject({ ...cameFrom, sent_from: "/resources" });
+    expect(data.quoteRequests[0]?.attribution).toMatchObject({ landing_page: "/quote", sent_from: "/quote" });
+    expect(JSON.stringify(data)).not.toContain("secret-click");
+
+    const counts = await forgetPersonalData(t.db, "dana@example.com", memoryLogger().logger);
+    expect(counts.leadAttribution).toBe(3);
+    const left = await t.db.selectFrom("lead_attribution").select(["lead_kind", "lead_id"]).execute();
+    // Only the other visitor's contact message and signup keep theirs.
+    expect(left.map((row) => row.lead_kind).sort()).toEqual(["contact", "newsletter"]);
+    const other = await exportPersonalData(t.db, "other@example.com");
+    expect(other.contactSubmissions[0]?.attribution).toMatchObject(cameFrom);
   });
 });

@@ -1,5 +1,7 @@
 import type { ContactInput } from "~/features/contact/contact";
 import { companyFromEmail, datesIn, placesIn } from "~/features/contact/lead-facts.server";
+import type { Attribution } from "~/features/leads/attribution";
+import { howTheyFoundUsHtml, howTheyFoundUsText } from "~/features/leads/attribution.server";
 import {
   bodyLine,
   escapeHtml,
@@ -21,6 +23,8 @@ export interface ContactNotificationInput {
   reference?: string;
   receivedAt: Date;
   contact: ContactInput;
+  /** How the visitor came (docs/attribution.md); the block is left out without it. */
+  attribution?: Attribution;
   salesEmail: string;
   mailFrom: string;
   /** SITE_TIME_ZONE: the arrival time is shown in it. */
@@ -61,6 +65,7 @@ export function buildContactNotification(input: ContactNotificationInput): Email
     "Message:",
     quoteLines(contact.message),
     "",
+    ...(input.attribution ? [...howTheyFoundUsText(input.attribution), ""] : []),
     "Reply to this e-mail to answer the visitor directly.",
     "",
   ].join("\n");
@@ -83,6 +88,7 @@ export function buildContactNotification(input: ContactNotificationInput): Email
     "</table>",
     '<h2 style="font-size:16px">Message</h2>',
     `<div style="white-space:pre-wrap">${escapeHtml(contact.message)}</div>`,
+    ...(input.attribution ? howTheyFoundUsHtml(input.attribution) : []),
     '<p style="color:#6b7280;font-size:13px">Reply to this e-mail to answer the visitor directly.</p>',
     "</body></html>",
   ].join("\n");

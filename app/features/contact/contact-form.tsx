@@ -16,6 +16,8 @@ import {
   HONEYPOT_FIELD,
   parseContact,
 } from "~/features/contact/contact";
+import { attributionFieldOf } from "~/features/leads/attribution";
+import { AttributionField } from "~/features/leads/attribution-fields";
 import {
   Field,
   fieldProps,
@@ -97,6 +99,7 @@ export function ContactForm({
     event.preventDefault();
     if (status === "submitting") return;
     const fields = { ...values, [HONEYPOT_FIELD]: honeypot.current?.value ?? "" };
+    const attribution = attributionFieldOf(event.currentTarget);
     const parsed = parseContact(fields);
     if (!parsed.success) {
       showErrors(parsed.fieldErrors);
@@ -105,7 +108,7 @@ export function ContactForm({
     }
     setErrors({});
     setStatus("submitting");
-    const outcome = await submitForm("/api/contact", fields, CONTACT_FAILURE);
+    const outcome = await submitForm("/api/contact", { ...fields, ...attribution }, CONTACT_FAILURE);
     if (outcome.ok) {
       notify("success", outcome.title, { description: outcome.message });
       setValues(contactValues());
@@ -238,6 +241,7 @@ export function ContactForm({
         />
       </Field>
       <Honeypot form="contact" inputRef={honeypot} />
+      <AttributionField />
       <Button type="submit" size="lg" className="self-start" disabled={submitting}>
         <Icon name="Send" />
         {submitting ? content.submittingLabel : content.submitLabel}

@@ -9,6 +9,13 @@ import {
 } from "~/features/contact/contact";
 import { buildContactNotification } from "~/features/contact/contact-email.server";
 import { queueAcknowledgement } from "~/features/leads/acknowledgement.server";
+import {
+  ATTRIBUTION_FIELD,
+  type Attribution,
+  type LeadPostOrigin,
+  parseAttribution,
+} from "~/features/leads/attribution";
+import { readAttribution, storeAttribution } from "~/features/leads/attribution.server";
 import type { FormInput, FormResult } from "~/features/leads/form-input";
 import type { FormApi } from "~/features/leads/form-request.server";
 import { logHeld, type ReleaseOutcome, releaseHeldLead } from "~/features/leads/held.server";
@@ -41,6 +48,7 @@ export async function submitContact(
   deps: ContactServices,
   input: FormInput,
   clientKey: string,
+  origin?: LeadPostOrigin,
 ): Promise<FormResult> {
   const { db, logger } = deps;
   const now = deps.now?.() ?? new Date();
@@ -56,6 +64,7 @@ export async function submitContact(
   const parsed = parseContact(input);
   if (!parsed.success) return { ok: false, status: 400, ...parsed.error, fieldErrors: parsed.fieldErrors };
   const contact = parsed.data;
+  const attribution = parseAttribution(input[ATTRIBUTION_FIELD], origin?.refererPath);
 
   let reference: string;
   let webhooksQueued = 0;
@@ -82,12 +91,13 @@ export async function submitContact(
           })
           .returning("id")
           .executeTakeFirstOrThrow();
+        await storeAttribution(trx, { kind: "contact", id: submission.id }, attribution, now);
         // Held as likely spam: stored with its reasons, and nothing queued (docs/spam.md).
         if (verdict.held) return { submissionId: submission.id, reference, held: true as const };
         const queued = await queueContactFollowUps(
           trx,
           deps,
-          { submissionId: submission.id, reference, receivedAt: now, contact },
+          { submissionId: submission.id, reference, receivedAt: now, contact, attribution },
           now,
         );
         return { submissionId: submission.id, reference, ...queued };
@@ -134,6 +144,8 @@ export interface ContactLead {
   reference: string;
   receivedAt: Date;
   contact: ContactInput;
+  /** How the visitor came (docs/attribution.md), for the notification's "How they found us". */
+  attribution: Attribution | null;
 }
 
 /**
@@ -152,6 +164,7 @@ export async function queueContactFollowUps(
     reference: lead.reference,
     receivedAt: lead.receivedAt,
     contact: lead.contact,
+    attribution: lead.attribution ?? undefined,
     salesEmail: deps.salesEmail,
     mailFrom: deps.mailFrom,
     timeZone: deps.timeZone ?? DEFAULT_SITE_TIME_ZONE,
@@ -194,7 +207,13 @@ export async function releaseHeldContact(
     return queueContactFollowUps(
       trx,
       deps,
-      { submissionId: id, reference, receivedAt: new Date(created_at), contact },
+      {
+        submissionId: id,
+        reference,
+        receivedAt: new Date(created_at),
+        contact,
+        attribution: await readAttribution(trx, "contact", id),
+      },
       now,
     );
   });
@@ -232,6 +251,6 @@ function contactEventData(
 /** The contact form as its endpoints take it (/api/contact, and /contact's action without JavaScript). */
 export const contactFormApi: FormApi = {
   what: "contact form",
-  fields: CONTACT_FIELDS,
+  fields: [...CONTACT_FIELDS, ATTRIBUTION_FIELD],
   service: submitContact,
 };

@@ -5,6 +5,7 @@
  * same service with the server's services object, unchanged.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { type LeadPostOrigin, refererPath } from "~/features/leads/attribution";
 import type { FormInput, FormResult, FormText } from "~/features/leads/form-input";
 import type { RequestContext, SiteServices } from "~/load-context";
 import { readBody } from "~/server/http/react-router-handler.server";
@@ -97,12 +98,31 @@ export async function readFormFields(request: Request, allowed: readonly string[
   );
 }
 
-/** A form service: validates the fields, stores what it must and says how it went. */
+/**
+ * A form service: validates the fields, stores what it must and says how it went. `origin` is what the
+ * post itself says about where it was sent from (its Referer), for the lead's attribution.
+ */
 export type FormService = (
   services: SiteServices,
   input: FormInput,
   clientKey: string,
+  origin?: LeadPostOrigin,
 ) => Promise<FormResult>;
+
+/** The post's Referer as a path of this site (the request's host or SITE_URL's), or nothing. */
+export function postOrigin(
+  referer: string | null | undefined,
+  hosts: readonly (string | null | undefined)[],
+  siteUrl: string,
+): LeadPostOrigin {
+  let siteHost: string | undefined;
+  try {
+    siteHost = new URL(siteUrl).host;
+  } catch {
+    siteHost = undefined;
+  }
+  return { refererPath: refererPath(referer, [...hosts, siteHost]) };
+}
 
 /**
  * Hands a read body's fields to the form's service. The fields come back with the result, so a page
@@ -113,6 +133,7 @@ export async function submitFields(
   service: FormService,
   services: SiteServices,
   clientKey: string,
+  origin?: LeadPostOrigin,
 ): Promise<FormSubmission> {
   if (!body.ok) {
     return {
@@ -120,7 +141,16 @@ export async function submitFields(
       fields: {},
     };
   }
-  return { result: await service(services, body.fields, clientKey), fields: body.fields };
+  return { result: await service(services, body.fields, clientKey, origin), fields: body.fields };
+}
+
+/** postOrigin of a page action's Request. */
+export function requestPostOrigin(request: Request, siteUrl: string): LeadPostOrigin {
+  return postOrigin(
+    request.headers.get("referer"),
+    [request.headers.get("host"), new URL(request.url).host],
+    siteUrl,
+  );
 }
 
 /** The contact form or the newsletter sign-up posted to a page, without JavaScript. */
@@ -129,7 +159,14 @@ export async function handleFormPost(
   context: Pick<RequestContext, "services" | "clientKey">,
   { fields, service }: FormApi,
 ): Promise<FormSubmission> {
-  return submitFields(await readFormFields(request, fields), service, context.services, context.clientKey);
+  const origin = requestPostOrigin(request, context.services.siteUrl);
+  return submitFields(
+    await readFormFields(request, fields),
+    service,
+    context.services,
+    context.clientKey,
+    origin,
+  );
 }
 
 /** Headers that go with a form result: Retry-After on a 429, never cached. */
@@ -209,7 +246,14 @@ export function formEndpoint(
     }
     const bytes = await readBody(req, options.maxBodyBytes);
     const body = await parseFormBody(req.headers["content-type"], bytes, api.fields);
-    const { result } = await submitFields(body, api.service, options.services, options.clientKey(req));
+    const origin = postOrigin(req.headers.referer, [req.headers.host], options.services.siteUrl);
+    const { result } = await submitFields(
+      body,
+      api.service,
+      options.services,
+      options.clientKey(req),
+      origin,
+    );
     answer(res, result.status, formJsonBody(result), formResultHeaders(result));
   };
 }

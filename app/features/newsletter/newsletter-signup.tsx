@@ -4,6 +4,8 @@ import { Icon } from "~/components/icons/icon";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toaster";
 import { newsletter } from "~/content/newsletter";
+import { attributionFieldOf } from "~/features/leads/attribution";
+import { AttributionField } from "~/features/leads/attribution-fields";
 import { FieldError, fieldProps, outcomeId, useFocusFirstInvalid } from "~/features/leads/field";
 import { FormAlert } from "~/features/leads/form-alert";
 import type { FieldErrors, FormResult } from "~/features/leads/form-input";
@@ -41,6 +43,7 @@ export function NewsletterSignup({ actionData }: { actionData?: NewsletterAction
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
+    const attribution = attributionFieldOf(event.currentTarget);
     // The schema (and zod) load with the first signup, not with the page: most visitors never subscribe.
     const { parseNewsletter, NEWSLETTER_FAILURE } = await import("~/features/newsletter/signup-form");
     const parsed = parseNewsletter({ email });
@@ -50,7 +53,7 @@ export function NewsletterSignup({ actionData }: { actionData?: NewsletterAction
       return;
     }
     setSubmitting(true);
-    const outcome = await submitForm("/api/newsletter", { email }, NEWSLETTER_FAILURE);
+    const outcome = await submitForm("/api/newsletter", { email, ...attribution }, NEWSLETTER_FAILURE);
     setSubmitting(false);
     showError(outcome.fieldErrors?.email);
     if (outcome.ok) {
@@ -117,6 +120,7 @@ export function NewsletterSignup({ actionData }: { actionData?: NewsletterAction
               {submitting ? newsletter.submittingLabel : newsletter.submitLabel}
             </Button>
           </div>
+          <AttributionField />
           <FieldError id={ID} error={error} colour="text-red-200" />
           <p id={`${ID}-hint`} className="text-sm text-mist">
             {newsletter.privacyNote}

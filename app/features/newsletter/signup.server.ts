@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 import { newsletterConfirmHint } from "~/content/newsletter";
+import { ATTRIBUTION_FIELD, type LeadPostOrigin, parseAttribution } from "~/features/leads/attribution";
+import { storeAttribution } from "~/features/leads/attribution.server";
 import type { FormInput, FormResult } from "~/features/leads/form-input";
 import type { FormApi } from "~/features/leads/form-request.server";
 import { buildConfirmationMail, NEWSLETTER_CONSENT_VERSION } from "~/features/newsletter/mail.server";
@@ -50,6 +52,7 @@ export async function subscribeNewsletter(
   deps: NewsletterServices,
   input: FormInput,
   clientKey: string,
+  origin?: LeadPostOrigin,
 ): Promise<FormResult> {
   const { db, logger } = deps;
   const now = deps.now?.() ?? new Date();
@@ -57,6 +60,7 @@ export async function subscribeNewsletter(
   const parsed = parseNewsletter(input);
   if (!parsed.success) return { ok: false, status: 400, ...parsed.error, fieldErrors: parsed.fieldErrors };
   const { email } = parsed.data;
+  const attribution = parseAttribution(input[ATTRIBUTION_FIELD], origin?.refererPath);
 
   try {
     const at = isoTime(now);
@@ -121,6 +125,8 @@ export async function subscribeNewsletter(
             .where("id", "=", id)
             .execute();
         }
+        // A signup made again keeps the attribution of the first.
+        await storeAttribution(trx, { kind: "newsletter", id }, attribution, now);
         if (!send) return "pending";
         const token = await createToken(trx, id, "confirm", now);
         await enqueueMail(trx, buildConfirmationMail(deps, email, confirmUrl(deps.siteUrl, token)), now);
@@ -154,6 +160,6 @@ export async function subscribeNewsletter(
 /** The newsletter sign-up as its endpoints take it (/api/newsletter, and /resources' action without JavaScript). */
 export const newsletterFormApi: FormApi = {
   what: "newsletter signup",
-  fields: NEWSLETTER_FIELDS,
+  fields: [...NEWSLETTER_FIELDS, ATTRIBUTION_FIELD],
   service: subscribeNewsletter,
 };

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
+import { deleteAttributions } from "~/features/leads/attribution.server";
 import type { FieldErrors } from "~/features/leads/form-input";
 import { queueLeadEvent } from "~/features/leads/webhook-events.server";
 import { buildUnsubscribeLinkMail, buildWelcomeMail } from "~/features/newsletter/mail.server";
@@ -283,6 +284,7 @@ export async function purgeUnconfirmed(db: Database, now: Date = new Date(), bat
     if (ids.length === 0) return 0;
     const list = ids.map((row) => row.id);
     await trx.deleteFrom("newsletter_tokens").where("subscription_id", "in", list).execute();
+    await deleteAttributions(trx, "newsletter", list);
     const result = await trx
       .deleteFrom("newsletter_subscriptions")
       .where("id", "in", list)

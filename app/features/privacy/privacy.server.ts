@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
+import { deleteAttributions, readAttributions } from "~/features/leads/attribution.server";
 import { webhookDeliveriesAbout } from "~/features/leads/webhook-events.server";
 import { writeTransaction } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
@@ -62,6 +63,13 @@ export async function exportPersonalData(db: Database, address: string) {
           ])
           .where("quote_files.request_id", "in", quoteIds)
           .execute();
+  // How each lead's visitor came (docs/attribution.md): paths and hosts, kept with the lead.
+  const contactAttribution = await readAttributions(
+    db,
+    "contact",
+    contactSubmissions.map((row) => row.id),
+  );
+  const quoteAttribution = await readAttributions(db, "quote", quoteIds);
   const subscription = await db
     .selectFrom("newsletter_subscriptions")
     .select([
@@ -108,15 +116,24 @@ export async function exportPersonalData(db: Database, address: string) {
     .execute();
   // The lead events posted (or waiting to be posted) to the CRM about the address (docs/webhooks.md).
   const webhooks = await webhookDeliveriesAbout(db, email);
+  const subscriptionAttribution = subscription
+    ? await readAttributions(db, "newsletter", [subscription.id])
+    : new Map();
   return {
     address: email,
-    contactSubmissions,
+    contactSubmissions: contactSubmissions.map((submission) => ({
+      ...submission,
+      attribution: contactAttribution.get(submission.id) ?? null,
+    })),
     quoteRequests: quoteRequests.map((request) => ({
       ...request,
       items: quoteItems.filter((item) => item.request_id === request.id),
       files: quoteFiles.filter((file) => file.request_id === request.id),
+      attribution: quoteAttribution.get(request.id) ?? null,
     })),
-    newsletterSubscription: subscription ?? null,
+    newsletterSubscription: subscription
+      ? { ...subscription, attribution: subscriptionAttribution.get(subscription.id) ?? null }
+      : null,
     newsletterAttempts: newsletterAttempts.map((row) => row.attempted_at),
     mail: mail.map((row) => ({ ...row, queued: row.status !== "sent" })),
     visitorMailMarks,
@@ -135,6 +152,7 @@ export interface ForgetCounts {
   visitorMailMarks: number;
   /** Webhook deliveries about the address (what reached the CRM is the CRM's to delete). */
   webhookDeliveries: number;
+  leadAttribution: number;
 }
 
 const deleted = (result: { numDeletedRows: bigint } | undefined) => Number(result?.numDeletedRows ?? 0);
@@ -186,6 +204,17 @@ export async function forgetPersonalData(
       outboxIds.length === 0
         ? 0
         : deleted(await trx.deleteFrom("email_outbox").where("id", "in", outboxIds).executeTakeFirst());
+    const contacts = await trx
+      .selectFrom("contact_submissions")
+      .select("id")
+      .where(lower("email"), "=", email)
+      .execute();
+    let leadAttribution = await deleteAttributions(
+      trx,
+      "contact",
+      contacts.map((row) => row.id),
+    );
+    leadAttribution += await deleteAttributions(trx, "quote", quoteIds);
     let quoteRequests = 0;
     if (quoteIds.length > 0) {
       await trx.deleteFrom("quote_items").where("request_id", "in", quoteIds).execute();
@@ -231,6 +260,7 @@ export async function forgetPersonalData(
     let newsletterTokens = 0;
     let newsletterSubscriptions = 0;
     if (subscription) {
+      leadAttribution += await deleteAttributions(trx, "newsletter", [subscription.id]);
       newsletterTokens = deleted(
         await trx
           .deleteFrom("newsletter_tokens")
@@ -270,6 +300,7 @@ export async function forgetPersonalData(
       newsletterAttempts,
       mail,
       visitorMailMarks,
+      leadAttribution,
     };
   });
   logger.info(

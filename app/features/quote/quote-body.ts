@@ -22,6 +22,8 @@ export function quoteBody(
   files: readonly File[],
   /** The names of files chosen but given up on (a line too slow): the request goes without them. */
   notSent: readonly string[] = [],
+  /** The hidden attribution field as the snippet filled it (attributionFieldOf). */
+  attribution: Readonly<Record<string, string>> = {},
 ) {
   const body = new FormData();
   // The token first: the server checks it before it reads any file (docs/quotes.md).
@@ -35,6 +37,7 @@ export function quoteBody(
   });
   for (const name of FOAM_FIELD_NAMES) body.append(`foam.${name}`, values.foam[name]);
   body.append(QUOTE_HONEYPOT_FIELD, honeypot);
+  for (const [name, value] of Object.entries(attribution)) body.append(name, value);
   if (notSent.length > 0) body.append(QUOTE_FILES_NOT_SENT_FIELD, notSent.join("\n"));
   body.append(QUOTE_INTENT_FIELD, "send");
   for (const file of files) body.append(QUOTE_FILES_FIELD, file, file.name);

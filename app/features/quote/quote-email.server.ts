@@ -1,5 +1,7 @@
 import { productSectionTitles } from "~/content/product-sections";
 import { productAreaShortNames } from "~/content/quote";
+import type { Attribution } from "~/features/leads/attribution";
+import { howTheyFoundUsHtml, howTheyFoundUsText } from "~/features/leads/attribution.server";
 import {
   bodyLine,
   escapeHtml,
@@ -69,6 +71,8 @@ export interface QuoteNotificationInput {
   route: QuoteRoute;
   /** Files the buyer chose that did not arrive (a slow or stalled line): the request came without them. */
   filesNotArrived?: readonly string[];
+  /** How the buyer came (docs/attribution.md); the block is left out without it. */
+  attribution?: Attribution;
   mailFrom: string;
   /** SITE_TIME_ZONE: the arrival time is shown, and the days to the needed-by date counted, in it. */
   timeZone: string;
@@ -163,6 +167,7 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
       : "No files attached.",
     ...(missing.length > 0 ? [`${FILES_NOT_ARRIVED}: ${missing.map(bodyLine).join(", ")}`] : []),
     "",
+    ...(input.attribution ? [...howTheyFoundUsText(input.attribution), ""] : []),
     "Reply to this e-mail to answer the buyer directly.",
     "",
   ].join("\n");
@@ -229,6 +234,7 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
     ...(missing.length > 0
       ? [`<p><strong>${FILES_NOT_ARRIVED}:</strong> ${missing.map(escapeHtml).join(", ")}</p>`]
       : []),
+    ...(input.attribution ? howTheyFoundUsHtml(input.attribution) : []),
     '<p style="color:#6b7280;font-size:13px">Reply to this e-mail to answer the buyer directly.</p>',
     "</body></html>",
   ].join("\n");

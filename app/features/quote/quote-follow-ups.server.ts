@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
 import { queueAcknowledgement } from "~/features/leads/acknowledgement.server";
+import type { Attribution } from "~/features/leads/attribution";
+import { readAttribution } from "~/features/leads/attribution.server";
 import { type ReleaseOutcome, releaseHeldLead } from "~/features/leads/held.server";
 import { queueLeadEvent } from "~/features/leads/webhook-events.server";
 import type { QuoteServices } from "~/load-context";
@@ -23,6 +25,8 @@ export interface QuoteLead {
   quote: QuoteInput;
   /** The stored files, in order: attached to the notification, linked from the webhook. */
   files: ReadonlyArray<{ id: number; name: string; contentType: string; size: number }>;
+  /** How the visitor came (docs/attribution.md), for the notification's "How they found us". */
+  attribution: Attribution | null;
   /** Files the buyer chose that did not arrive; not stored, so empty on a release. */
   filesNotArrived: readonly string[];
 }
@@ -63,6 +67,7 @@ export async function queueQuoteFollowUps(
     fileNames: lead.files.map((file) => file.name),
     route,
     filesNotArrived: [...lead.filesNotArrived],
+    attribution: lead.attribution ?? undefined,
     mailFrom: deps.mailFrom,
     timeZone: deps.timeZone ?? DEFAULT_SITE_TIME_ZONE,
   });
@@ -159,6 +164,7 @@ async function storedLead(trx: Kysely<DB>, id: number, reference: string): Promi
       size: file.byte_size,
     })),
     filesNotArrived: [],
+    attribution: await readAttribution(trx, "quote", id),
   };
 }
 

@@ -3,6 +3,8 @@ import { Icon } from "~/components/icons/icon";
 import { Button } from "~/components/ui/button";
 import { quoteContent } from "~/content/quote";
 import { quoteFormText as text } from "~/content/quote-form";
+import { attributionFieldOf } from "~/features/leads/attribution";
+import { AttributionField } from "~/features/leads/attribution-fields";
 import { firstInvalid } from "~/features/leads/field";
 import { Honeypot } from "~/features/leads/honeypot";
 import {
@@ -113,6 +115,7 @@ export function QuoteForm({
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (upload.sending) return;
+    const attribution = attributionFieldOf(event.currentTarget);
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     if (submitter?.value === "add-rows") {
       if (!form.addItem()) setAlert(text.tooManyItems(QUOTE_MAX_ITEMS));
@@ -132,12 +135,14 @@ export function QuoteForm({
     setAlert(null);
     const trap = honeypot.current?.value ?? "";
     const names = files.map((file) => file.name);
-    let answer = await upload.send(quoteBody(token, merged, trap, files), { watch: files.length > 0 });
+    let answer = await upload.send(quoteBody(token, merged, trap, files, [], attribution), {
+      watch: files.length > 0,
+    });
     if (answer === FILES_LATE) {
       // The files cannot get through this line in time: the request goes without them, once the
       // server has let go of the upload given up on.
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      answer = await upload.send(quoteBody(token, merged, trap, [], names), {
+      answer = await upload.send(quoteBody(token, merged, trap, [], names, attribution), {
         watch: false,
         withoutFiles: true,
       });
@@ -195,6 +200,7 @@ export function QuoteForm({
       <FoamDetails values={form.values.foam} state={state} onChange={form.setFoam} />
       <FilePicker state={state} inputRef={fileInput} onChange={() => form.setErrors(withoutFiles)} />
       <Honeypot form="quote" inputRef={honeypot} />
+      <AttributionField />
       <UploadProgress progress={upload.progress} />
       <Button
         ref={sendButton}

@@ -1,4 +1,6 @@
 import { readFile } from "node:fs/promises";
+import { ATTRIBUTION_FIELD, type LeadPostOrigin, parseAttribution } from "~/features/leads/attribution";
+import { storeAttribution } from "~/features/leads/attribution.server";
 import { logHeld } from "~/features/leads/held.server";
 import { newReference, withFreshReference } from "~/features/leads/reference.server";
 import { heldColumns, scoreLead } from "~/features/leads/spam.server";
@@ -82,6 +84,7 @@ export async function submitQuote(
   deps: QuoteServices,
   upload: QuoteUpload,
   clientKey: string,
+  origin?: LeadPostOrigin,
 ): Promise<QuoteResult> {
   const { db, logger } = deps;
   const now = deps.now?.() ?? new Date();
@@ -146,6 +149,7 @@ export async function submitQuote(
     ? (upload.unfinishedFiles ?? [])
     : namesNotSent(upload.fields[QUOTE_FILES_NOT_SENT_FIELD]);
   const files = filesLate ? [] : upload.files;
+  const attribution = parseAttribution(upload.fields[ATTRIBUTION_FIELD], origin?.refererPath);
 
   try {
     // Scored after the checks above; a quote's "message" is what its rows ask for.
@@ -197,6 +201,7 @@ export async function submitQuote(
             })),
           )
           .execute();
+        await storeAttribution(trx, { kind: "quote", id: request.id }, attribution, now);
         const storedFiles: Array<{ id: number; name: string; contentType: string; size: number }> = [];
         for (const [position, file] of files.entries()) {
           // One file in memory at a time, read from where it waited on disk.
@@ -222,7 +227,15 @@ export async function submitQuote(
         const queued = await queueQuoteFollowUps(
           trx,
           deps,
-          { requestId: request.id, reference, receivedAt: now, quote, files: storedFiles, filesNotArrived },
+          {
+            requestId: request.id,
+            reference,
+            receivedAt: now,
+            quote,
+            files: storedFiles,
+            filesNotArrived,
+            attribution,
+          },
           now,
         );
         return { requestId: request.id, reference, ...queued };

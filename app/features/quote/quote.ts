@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { productSectionTitles } from "~/content/product-sections";
+import { ATTRIBUTION_FIELD, ATTRIBUTION_FIELD_MAX } from "~/features/leads/attribution";
 import {
   cleaned,
   cleanText,
@@ -226,6 +227,7 @@ const TEXT_FIELDS = new Set<string>([
   QUOTE_HONEYPOT_FIELD,
   QUOTE_TOKEN_FIELD,
   QUOTE_INTENT_FIELD,
+  ATTRIBUTION_FIELD,
 ]);
 
 /** True for a text field this form posts (files arrive under QUOTE_FILES_FIELD). */
@@ -255,10 +257,9 @@ const ITEM_FIELD_MAX: Record<ItemFieldName, number> = {
 };
 
 /**
- * The most characters a text field of this form may carry as it arrives, counted as the field's
- * `maxlength` counts them (a line break once): the schema's limit where it has one, else 200 for a
- * field whose format the schema checks (a date, a quantity, a choice), so that one still gets its own
- * message; the token and the button's name are short. 0 for a name the form does not post.
+ * The most characters a text field may carry as it arrives, counted as `maxlength` counts them (a line
+ * break once): the schema's limit, else 200 for a field whose format the schema checks (a date, a quantity,
+ * a choice); the token and button short, the attribution field long; 0 for a name the form does not post.
  */
 export function quoteFieldMaxLength(name: string): number {
   if (Object.hasOwn(CONTACT_FIELD_MAX, name))
@@ -266,6 +267,7 @@ export function quoteFieldMaxLength(name: string): number {
   if (name === "pasteList") return QUOTE_PASTE_MAX;
   if (name === QUOTE_FILES_NOT_SENT_FIELD) return QUOTE_FILES_NOT_SENT_MAX;
   if (name === QUOTE_TOKEN_FIELD || name === QUOTE_INTENT_FIELD) return 64;
+  if (name === ATTRIBUTION_FIELD) return ATTRIBUTION_FIELD_MAX;
   if (
     name === QUOTE_HONEYPOT_FIELD ||
     name.startsWith("labels.") ||

@@ -1,4 +1,5 @@
 import { ACKNOWLEDGEMENT_KIND, acknowledgementText } from "~/features/leads/acknowledgement.server";
+import { deleteAttributions } from "~/features/leads/attribution.server";
 import { writeTransaction } from "~/server/db/database.server";
 import { type Database, isoTime } from "~/server/db/schema.server";
 import { QUOTE_NOTIFICATION_KIND } from "./quote-email.server";
@@ -127,6 +128,7 @@ async function deleteExpiredRequests(
         )
         .executeTakeFirst();
       await trx.deleteFrom("quote_items").where("request_id", "=", id).execute();
+      await deleteAttributions(trx, "quote", [id]);
       const request = await trx.deleteFrom("quote_requests").where("id", "=", id).executeTakeFirst();
       mail += Number(sent.numDeletedRows);
       requests += Number(request.numDeletedRows);

@@ -157,9 +157,40 @@ describe.each(testDialects)("quote retention on $name", (dialect) => {
       ),
     );
 
+    // How each buyer came (docs/attribution.md) goes with the request.
+    const requests = await t.db.selectFrom("quote_requests").select(["id", "reference"]).execute();
+    await t.db
+      .insertInto("lead_attribution")
+      .values(
+        requests.map((request) => ({
+          lead_kind: "quote" as const,
+          lead_id: request.id,
+          created_at: NOW.toISOString(),
+          landing_page: `/${request.reference}`,
+          referrer_host: null,
+          search_engine: null,
+          utm_source: null,
+          utm_medium: null,
+          utm_campaign: null,
+          utm_term: null,
+          utm_content: null,
+          click_id: 0,
+          sent_from: "/quote",
+          pages_seen: 1,
+          seconds_to_lead: 10,
+        })),
+      )
+      .execute();
+
     const result = await purgeExpiredQuotes(t.db, { retentionDays: 365, now: NOW });
     expect(result).toEqual({ files: 2, requests: 2, mail: 4 });
     expect(await references(t.db)).toEqual(["Q-NEW444", "Q-WAIT55"]);
+    const kept = await t.db
+      .selectFrom("lead_attribution")
+      .select("landing_page")
+      .orderBy("landing_page")
+      .execute();
+    expect(kept.map((row) => row.landing_page)).toEqual(["/Q-NEW444", "/Q-WAIT55"]);
     expect(await counts(t.db)).toEqual({
       requests: 2,
       items: 2,

@@ -1,0 +1,172 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { startSmtpPeer } from "../support/smtp-peer";
+import { spawnServer } from "./spawned-server";
+
+/*
+ * Attribution on every lead (docs/attribution.md): a visit lands on a campaign link, reads pages and
+ * sends a form; sales see how it came, and so does the quote export. Without JavaScript the post
+ * carries the page it was sent from. The snippet runs under the page's CSP on prerendered pages (by
+ * hash) and pages rendered on request (by nonce).
+ */
+
+const port = Number(process.env.E2E_PORT ?? 3100) + 300;
+const SALES = "sales@ridgeline.test";
+const LANDING = "/products?utm_source=newsletter&utm_medium=email&utm_campaign=spring";
+/** The minimum fill time of the quote form (docs/quotes.md). */
+const MIN_FILL_MS = 3100;
+
+test.describe.configure({ mode: "serial" });
+
+let peer: Awaited<ReturnType<typeof startSmtpPeer>>;
+let server: Awaited<ReturnType<typeof spawnServer>>;
+let dataDir: string;
+let databaseUrl: string;
+
+test.beforeAll(async () => {
+  peer = await startSmtpPeer();
+  dataDir = mkdtempSync(path.join(tmpdir(), "attribution-"));
+  databaseUrl = `sqlite:${path.join(dataDir, "site.db")}`;
+  server = await spawnServer(port, { SMTP_URL: peer.url, SALES_EMAIL: SALES, DATABASE_URL: databaseUrl });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await peer?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A page of a fresh browser context, with every CSP violation it reports kept. */
+async function freshPage(browser: Browser, javaScriptEnabled = true) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  const page = await context.newPage();
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return { context, page, violations };
+}
+
+const visit = (page: Page) =>
+  page.evaluate(() => JSON.parse(sessionStorage.getItem("rl-visit") ?? "null") as Record<string, unknown>);
+
+function salesMailFor(reference: string) {
+  return peer.messages.find(
+    (mail) =>
+      mail.subject?.includes(reference) && (mail.to && "text" in mail.to ? mail.to.text : "").includes(SALES),
+  );
+}
+
+async function sendQuote(page: Page, email: string): Promise<string> {
+  const openedAt = Date.now();
+  await page.getByLabel("Company").fill("Harbor Freightworks");
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Rae Lindqvist");
+  await page.getByLabel("Email").fill(email);
+  const row = page.getByRole("group", { name: "Item 1", exact: true });
+  await row.getByLabel("Item number or description").fill("4x6 direct thermal labels");
+  await row.getByLabel("Quantity").fill("40");
+  const left = MIN_FILL_MS - (Date.now() - openedAt);
+  if (left > 0) await page.waitForTimeout(left);
+  await page.getByRole("button", { name: "Send Quote Request" }).click();
+  await expect(page.getByRole("heading", { name: "Quote Request Sent!" })).toBeVisible();
+  const reference = (await page.getByTestId("quote-reference").locator("strong").textContent()) ?? "";
+  expect(reference).toMatch(/^Q-[2-9A-HJKMNP-TW-Z]{6}$/);
+  return reference;
+}
+
+test("a campaign visit that reads two pages and sends a quote: sales and the export see how it came", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { context, page, violations } = await freshPage(browser);
+  // A prerendered page (the snippet allowed by its hash), with an ad click id whose value is never kept.
+  await page.goto(`${server.origin}${LANDING}&gclid=CLICK-VALUE-123`);
+  expect(await visit(page)).toMatchObject({ l: LANDING, r: "", c: 1, n: 1 });
+  await page.goto(`${server.origin}/about`);
+  expect(await visit(page)).toMatchObject({ l: LANDING, n: 2 });
+  // The quote page is rendered on request: the snippet runs by the request's nonce.
+  await page.goto(`${server.origin}/quote`);
+  expect(await visit(page)).toMatchObject({ l: LANDING, n: 3 });
+  const field = JSON.parse(await page.locator("input[name=attribution]").inputValue()) as Record<
+    string,
+    unknown
+  >;
+  expect(field).toMatchObject({ landing: LANDING, pages: 3, from: "/quote", click: 1 });
+  await page.waitForFunction(() => "__reactRouterContext" in window);
+
+  const reference = await sendQuote(page, `attribution-${Date.now()}@example.com`);
+  expect(violations).toEqual([]);
+  await context.close();
+
+  await expect.poll(() => salesMailFor(reference), { timeout: 15_000 }).toBeDefined();
+  const mail = salesMailFor(reference);
+  const text = mail?.text ?? "";
+  expect(text).toContain(`How they found us:\nLanding page: ${LANDING}`);
+  expect(text).toContain("Came from: direct or unknown");
+  expect(text).toContain("Campaign: newsletter / email / spring");
+  expect(text).toContain("Ad click: yes");
+  expect(text).toMatch(/Pages seen: 3 · \d+ s from landing to sending/);
+  expect(text).toContain("Sent from: /quote");
+  expect(mail?.html).toContain("How they found us</h2>");
+  expect(`${text}${mail?.html}`).not.toContain("CLICK-VALUE-123");
+
+  const exported = spawnSync("npx", ["tsx", "scripts/quotes.ts", "export"], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  expect(exported.status, exported.stderr).toBe(0);
+  const [header = "", ...rows] = exported.stdout.split("\r\n").filter(Boolean);
+  expect(header).toContain("landing_page,referrer_host,search_engine,utm_source,utm_medium,utm_campaign");
+  const line = rows.find((row) => row.startsWith(reference)) ?? "";
+  expect(line).toMatch(
+    /,\/products\?utm_source=newsletter&utm_medium=email&utm_campaign=spring,,,newsletter,email,spring,,,yes,\/quote,3,\d+$/,
+  );
+});
+
+test("the same visit without JavaScript: the post carries the page it was sent from", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const { context, page } = await freshPage(browser, false);
+  await page.goto(`${server.origin}${LANDING}`);
+  await page.goto(`${server.origin}/about`);
+  await page.goto(`${server.origin}/quote`);
+  const reference = await sendQuote(page, `attribution-nojs-${Date.now()}@example.com`);
+  await context.close();
+
+  await expect.poll(() => salesMailFor(reference), { timeout: 15_000 }).toBeDefined();
+  const text = salesMailFor(reference)?.text ?? "";
+  expect(text).toContain(
+    "How they found us:\nLanding page: not known (sent without JavaScript)\nCame from: direct or unknown\nSent from: /quote",
+  );
+});
+
+test("a contact message carries it too, and the snippet runs on every kind of page", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const { context, page, violations } = await freshPage(browser);
+  await page.goto(`${server.origin}/?utm_source=linkedin&utm_medium=social&utm_campaign=rfid-week`);
+  await page.goto(`${server.origin}/contact`);
+  await page.waitForFunction(() => "__reactRouterContext" in window);
+  const email = `attribution-contact-${Date.now()}@example.com`;
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Avery Stone");
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
+  await page
+    .getByRole("textbox", { name: "Message", exact: true })
+    .fill("Twenty rolls of 4x6 labels, please.");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+  expect(violations).toEqual([]);
+  await context.close();
+
+  const sales = () =>
+    peer.messages.find(
+      (mail) => mail.replyTo?.value[0]?.address === email && mail.subject?.includes("New website inquiry"),
+    );
+  await expect.poll(sales, { timeout: 15_000 }).toBeDefined();
+  const text = sales()?.text ?? "";
+  expect(text).toContain("Landing page: /?utm_source=linkedin&utm_medium=social&utm_campaign=rfid-week");
+  expect(text).toContain("Campaign: linkedin / social / rfid-week");
+  expect(text).toMatch(/Pages seen: 2 · /);
+  expect(text).toContain("Sent from: /contact");
+});
