@@ -47,7 +47,8 @@ describe.each(testDialects)("quotes command on $name", ({ create }) => {
           "items[1].description": "ITEM-9",
           "items[1].quantity": "5",
           "items[1].unit": "box",
-          "labels.width": "4",
+          "items[0].labels.width": "4",
+          "items[0].labels.material": "polyester",
           attribution: JSON.stringify({
             landing: "/products?utm_source=newsletter&utm_medium=email&utm_campaign=spring&gclid=abc123",
             referrer: "www.bing.com",

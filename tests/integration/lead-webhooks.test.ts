@@ -60,7 +60,13 @@ describe.each(testDialects)("lead webhooks on $name", ({ create }) => {
     expect(data.items[0]).toMatchObject({ area: "labels", quantity: 40, unit: "roll" });
     expect(data.routing.branch).toMatchObject({ id: "atlanta", name: "Atlanta" });
     expect(data.routing.cc).toEqual(["sales@ridgeline-supply.example"]);
-    expect(data.attribution).toBeNull();
+    // Stored with every lead; a post that carried nothing of its visit leaves every field unknown.
+    expect(data.attribution).toMatchObject({
+      landingPage: null,
+      referrerHost: null,
+      sentFrom: null,
+      clickId: false,
+    });
     expect(data.files).toHaveLength(1);
     const file = data.files[0];
     expect(file).toMatchObject({ name: "drawing.pdf", contentType: "application/pdf", size: pdf.length });
@@ -85,7 +91,7 @@ describe.each(testDialects)("lead webhooks on $name", ({ create }) => {
     expect((await open(url)).status).toBe(410);
   });
 
-  it("a contact message reaches the receiver as contact.created, attribution null without a row", async () => {
+  it("a contact message reaches the receiver as contact.created, its attribution unknown when the post carried none", async () => {
     const { receiver, deps, worker } = await withReceiver();
     const result = await submitContact(
       deps,
@@ -100,7 +106,7 @@ describe.each(testDialects)("lead webhooks on $name", ({ create }) => {
     expect(body?.data).toMatchObject({
       lead: { kind: "contact", name: "Dana Price", message: "Please call about labels." },
       routing: { branch: null, to: ["sales@ridgeline-supply.example"] },
-      attribution: null,
+      attribution: { landingPage: null, utmSource: null, sentFrom: null },
     });
   });
 
