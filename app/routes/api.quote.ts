@@ -20,6 +20,7 @@ export async function action({ context: provider }: Route.ActionArgs) {
     );
   }
   const result = await submitQuote(context.services, upload, context.clientKey);
+  context.services.counting?.formOutcome("quote", result);
   if (!result.ok) {
     // 429 (the per-client limit, or an upload of this client's still running) and 503 (no upload slot free).
     if (result.retryAfterSeconds) headers["Retry-After"] = String(result.retryAfterSeconds);

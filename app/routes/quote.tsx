@@ -93,6 +93,7 @@ export async function action({ context: provider }: Route.ActionArgs) {
     return data(body, { status: 200, headers: { "Cache-Control": "no-store" } });
   }
   const result = await submitQuote(context.services, upload, context.clientKey);
+  context.services.counting?.formOutcome("quote", result);
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (!upload.complete) headers.Connection = "close";
   // 429 (the per-client limit, or an upload of this client's still running) and 503 (no upload slot free).

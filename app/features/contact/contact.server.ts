@@ -104,6 +104,7 @@ export async function submitContact(
 
 /** The contact form as its endpoints take it (/api/contact, and /contact's action without JavaScript). */
 export const contactFormApi: FormApi = {
+  form: "contact",
   what: "contact form",
   fields: CONTACT_FIELDS,
   service: submitContact,

@@ -42,6 +42,8 @@ export interface FormResult extends FormText {
   reference?: string;
   /** On a refusal caused by what was typed: each invalid field's message (see FieldErrors). */
   fieldErrors?: FieldErrors;
+  /** Stored but held aside as likely spam: answered as a success, counted as held (docs/spam.md). */
+  held?: boolean;
 }
 
 // Control characters (C0, DEL, C1) except tab and line feed: invisible in the browser, but they can

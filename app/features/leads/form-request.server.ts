@@ -127,9 +127,16 @@ export async function submitFields(
 export async function handleFormPost(
   request: Request,
   context: Pick<RequestContext, "services" | "clientKey">,
-  { fields, service }: FormApi,
+  { form, fields, service }: FormApi,
 ): Promise<FormSubmission> {
-  return submitFields(await readFormFields(request, fields), service, context.services, context.clientKey);
+  const submission = await submitFields(
+    await readFormFields(request, fields),
+    service,
+    context.services,
+    context.clientKey,
+  );
+  context.services.counting?.formOutcome(form, submission.result);
+  return submission;
 }
 
 /** Headers that go with a form result: Retry-After on a 429, never cached. */
@@ -168,6 +175,8 @@ export function postOnlyResponse(what: string): Response {
 
 /** A form's JSON endpoint (see formEndpoint). */
 export interface FormApi {
+  /** Which form it is, as its outcomes are counted (docs/analytics.md). */
+  form: "contact" | "newsletter";
   /** How the form is named in the answer to a GET. */
   what: string;
   fields: readonly string[];
@@ -210,6 +219,7 @@ export function formEndpoint(
     const bytes = await readBody(req, options.maxBodyBytes);
     const body = await parseFormBody(req.headers["content-type"], bytes, api.fields);
     const { result } = await submitFields(body, api.service, options.services, options.clientKey(req));
+    options.services.counting?.formOutcome(api.form, result);
     answer(res, result.status, formJsonBody(result), formResultHeaders(result));
   };
 }
