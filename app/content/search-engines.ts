@@ -1,5 +1,5 @@
 /**
- * Search engines a visit's referrer is named after (docs/analytics.md#referrers), matched by the
+ * Search engines a visit's referrer is named after (docs/analytics.md#what-is-counted), matched by the
  * referring host: a host is an engine's when the engine's domain name is followed by a top-level
  * domain (`www.google.co.uk`, `search.yahoo.com`, `yandex.ru`).
  */
