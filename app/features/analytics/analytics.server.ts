@@ -3,7 +3,7 @@ import type { Database } from "~/server/db/schema.server";
 import { clientAddress, type TrustProxy } from "~/server/http/client-key.server";
 import type { Answered } from "~/server/http/pipeline.server";
 import type { Logger } from "~/server/logger.server";
-import { countAnswer, isUnseen } from "./answers.server";
+import { countAnswer, forgetUserAgents, isUnseen } from "./answers.server";
 import { type Counter, createCounter } from "./counter.server";
 import { METRICS } from "./metrics";
 import { closeDay, openDaysBefore, saltOf, writeBatch } from "./store.server";
@@ -16,6 +16,8 @@ import { closeDay, openDaysBefore, saltOf, writeBatch } from "./store.server";
 
 /** How long after midnight a day is closed: the other instances' last writes of it are in by then. */
 export const CLOSE_AFTER_MS = 5 * 60 * 1000;
+/** The longest a stop waits for the last write. */
+const STOP_WAIT_MS = 5_000;
 /** How often the job looks for ended days to close. */
 const CLOSE_EVERY_MS = 60 * 1000;
 /** The next day's salt is fetched this long before the day starts, so the first views of it wait for nothing. */
@@ -99,8 +101,8 @@ export function startAnalyticsJob(
   options: Pick<AnalyticsOptions, "enabled" | "flushEveryMs"> & { now: () => number },
 ): () => Promise<void> {
   const { now } = options;
-  let running: Promise<void> = Promise.resolve();
   let lastClose = 0;
+  let userAgentsDay = "";
   let stopped = false;
 
   const fetchSalts = async () => {
@@ -129,6 +131,9 @@ export function startAnalyticsJob(
     lastClose = at;
     const openBefore = counter.dayAt(at - CLOSE_AFTER_MS);
     counter.forgetBefore(openBefore);
+    const today = counter.dayAt(at);
+    if (today !== userAgentsDay) forgetUserAgents();
+    userAgentsDay = today;
     for (const day of await openDaysBefore(db, openBefore)) {
       const visitors = await closeDay(db, day);
       if (visitors !== undefined) logger.info({ day, visitors }, "analytics: day closed");
@@ -147,8 +152,13 @@ export function startAnalyticsJob(
     );
   };
 
+  // One run at a time: while the database is slow, a run due meanwhile is skipped, not queued.
+  let inFlight: Promise<void> | undefined;
   const run = () => {
-    running = running.then(tick);
+    if (inFlight) return;
+    inFlight = tick().finally(() => {
+      inFlight = undefined;
+    });
   };
   // Salts first, so the first visitors are hashed at once.
   run();
@@ -158,7 +168,18 @@ export function startAnalyticsJob(
     if (stopped) return;
     stopped = true;
     clearInterval(timer);
-    await running;
-    if (options.enabled) await flush();
+    // A database that does not answer must not hold up the shutdown for long.
+    const written = (async () => {
+      await inFlight;
+      if (options.enabled) await flush();
+    })();
+    let timeout: NodeJS.Timeout | undefined;
+    const late = new Promise<"late">((resolve) => {
+      timeout = setTimeout(() => resolve("late"), STOP_WAIT_MS);
+    });
+    if ((await Promise.race([written, late])) === "late") {
+      logger.warn({ counts: counter.size() }, "analytics: counts not written before the stop");
+    }
+    clearTimeout(timeout);
   };
 }

@@ -11,13 +11,36 @@ import { METRICS } from "./metrics";
  * updates and one hash.
  */
 
+/** User agents recently seen, and whether each is a bot's: most requests repeat one of a few. */
+const botAnswers = new Map<string, boolean>();
+const MAX_BOT_ANSWERS = 1000;
+
+/**
+ * `isbot` once per user agent: its pattern costs several microseconds a call, more than the rest of
+ * counting a page view (docs/analytics.md#cost). The memo holds user agents only, no address, and
+ * is emptied when full and when a day is closed (forgetUserAgents).
+ */
+function isBotAgent(userAgent: string): boolean {
+  let bot = botAnswers.get(userAgent);
+  if (bot === undefined) {
+    bot = isbot(userAgent);
+    if (botAnswers.size >= MAX_BOT_ANSWERS) botAnswers.clear();
+    botAnswers.set(userAgent, bot);
+  }
+  return bot;
+}
+
+export function forgetUserAgents(): void {
+  botAnswers.clear();
+}
+
 /** A request nobody looks at: a browser's prefetch or prerender, or a bot as `isbot` sees it. */
 export function isUnseen(headers: IncomingHttpHeaders): boolean {
   // Sec-Purpose: prefetch, prefetch;prerender (Speculation Rules); Purpose: prefetch (older browsers).
   if (headers["sec-purpose"] !== undefined || headers.purpose !== undefined) return true;
   const userAgent = headers["user-agent"];
   // A request without a user agent is a script's, not a browser's.
-  return !userAgent || isbot(userAgent);
+  return !userAgent || isBotAgent(userAgent);
 }
 
 /** The host of a Referer header, lower case without port, or "" when it has none. */
