@@ -76,16 +76,17 @@ export function createCounter(options: CounterOptions) {
   let dayMinute = -1;
   let currentDay = "";
 
-  const dayAt = (ms: number): string => {
+  /** The calendar day at `ms`: Intl's formatting, several microseconds, so not per request. */
+  const dayAt = (ms: number): string => dayIn(new Date(ms), options.timeZone);
+  /** Today, worked out once a minute. */
+  const today = (): string => {
+    const ms = now();
     const minute = Math.floor(ms / 60_000);
-    if (minute === dayMinute) return currentDay;
-    const day = dayIn(new Date(ms), options.timeZone);
-    // A clock read out of order (tests) must not overwrite the cache with an older minute.
-    if (minute > dayMinute) {
+    if (minute !== dayMinute) {
       dayMinute = minute;
-      currentDay = day;
+      currentDay = dayAt(ms);
     }
-    return day;
+    return currentDay;
   };
 
   const add = (day: string, metric: Metric, key: string, detail: string, by: number) => {
@@ -112,12 +113,13 @@ export function createCounter(options: CounterOptions) {
 
   return {
     /** The calendar day (YYYY-MM-DD) it is now, in the site's time zone. */
-    today: (): string => dayAt(now()),
+    today,
+    /** The calendar day at a time (milliseconds), in the site's time zone. */
     dayAt,
 
     /** Adds one to a count of today's; a key or detail is cut to MAX_KEY_LENGTH. */
     count(metric: Metric, key: string, detail = ""): void {
-      add(dayAt(now()), metric, boundedKey(key), boundedKey(detail), 1);
+      add(today(), metric, boundedKey(key), boundedKey(detail), 1);
     },
 
     /**
@@ -125,7 +127,7 @@ export function createCounter(options: CounterOptions) {
      * Until the day's salt is known the two are held, a bounded number, and hashed when it comes.
      */
     visitor(address: string, userAgent: string): void {
-      const day = dayAt(now());
+      const day = today();
       const salt = salts.get(day);
       if (salt !== undefined) rememberHash(day, visitorHash(salt, address, userAgent));
       else if (waiting.length < MAX_WAITING_VISITORS) waiting.push({ day, address, userAgent });
