@@ -16,8 +16,8 @@ export const MAX_KEYS = 10_000;
 export const OVERFLOW_KEY = "(other)";
 /** A user agent is hashed up to this length: enough to tell browsers apart. */
 const MAX_USER_AGENT = 512;
-/** Visitors whose day's salt is not known yet, held until it is (only just after a start). */
-const MAX_WAITING_VISITORS = 10_000;
+/** Visitors not hashed yet, per day: held until the next write (or the day's salt), then hashed. */
+const MAX_UNHASHED = 10_000;
 /** Hashes remembered per day to skip writing one twice; past it the database's key still dedupes. */
 const MAX_SEEN_PER_DAY = 200_000;
 
@@ -58,9 +58,18 @@ export function boundedKey(value: string): string {
   return clean.length > MAX_KEY_LENGTH ? clean.slice(0, MAX_KEY_LENGTH) : clean;
 }
 
+/** What identifies a visitor for the day, before hashing: address and user agent. */
+function visitorKey(address: string, userAgent: string): string {
+  return `${address}\n${userAgent.length > MAX_USER_AGENT ? userAgent.slice(0, MAX_USER_AGENT) : userAgent}`;
+}
+
 export function visitorHash(salt: string, address: string, userAgent: string): string {
-  // The one-shot hash: half the CPU of createHash's object per page view.
-  return hash("sha256", `${salt}\n${address}\n${userAgent.slice(0, MAX_USER_AGENT)}`, "base64url");
+  return hashKey(salt, visitorKey(address, userAgent));
+}
+
+function hashKey(salt: string, key: string): string {
+  // The one-shot hash: half the CPU of createHash's object.
+  return hash("sha256", `${salt}\n${key}`, "base64url");
 }
 
 export function createCounter(options: CounterOptions) {
@@ -70,7 +79,10 @@ export function createCounter(options: CounterOptions) {
   const salts = new Map<string, string>();
   const seen = new Map<string, Set<string>>();
   let firstSeen: VisitorRow[] = [];
-  let waiting: Array<{ day: string; address: string; userAgent: string }> = [];
+  // Address and user agent of the visitors since the last write, per day, each once: hashed with
+  // the write (take), off the request path and once however many pages a visitor sees meanwhile.
+  const unhashed = new Map<string, Set<string>>();
+  let unhashedCount = 0;
   // The day changes only on a whole minute (time zone offsets are whole minutes), so it is worked
   // out once a minute, not per request.
   let dayMinute = -1;
@@ -124,25 +136,30 @@ export function createCounter(options: CounterOptions) {
 
     /**
      * A visitor of today: its hash (salt, address, user agent) is written once per day and process.
-     * Until the day's salt is known the two are held, a bounded number, and hashed when it comes.
+     * The two are held in memory until the next write, a bounded number, and hashed then (or, the
+     * first seconds after a start, when the day's salt is known).
      */
     visitor(address: string, userAgent: string): void {
       const day = today();
+      let keys = unhashed.get(day);
+      if (!keys) {
+        keys = new Set();
+        unhashed.set(day, keys);
+      }
+      const key = visitorKey(address, userAgent);
+      if (keys.has(key)) return;
+      if (unhashedCount < MAX_UNHASHED) {
+        keys.add(key);
+        unhashedCount += 1;
+        return;
+      }
       const salt = salts.get(day);
-      if (salt !== undefined) rememberHash(day, visitorHash(salt, address, userAgent));
-      else if (waiting.length < MAX_WAITING_VISITORS) waiting.push({ day, address, userAgent });
+      if (salt !== undefined) rememberHash(day, hashKey(salt, key));
     },
 
     /** The salt of a day, shared by every instance (from analytics_salts). */
     setSalt(day: string, salt: string): void {
       salts.set(day, salt);
-      if (waiting.length === 0) return;
-      const still: typeof waiting = [];
-      for (const entry of waiting) {
-        if (entry.day === day) rememberHash(day, visitorHash(salt, entry.address, entry.userAgent));
-        else still.push(entry);
-      }
-      waiting = still;
     },
 
     hasSalt: (day: string): boolean => salts.has(day),
@@ -154,11 +171,25 @@ export function createCounter(options: CounterOptions) {
     forgetBefore(day: string): void {
       for (const known of [...salts.keys()]) if (known < day) salts.delete(known);
       for (const known of [...seen.keys()]) if (known < day) seen.delete(known);
-      waiting = waiting.filter((entry) => entry.day >= day);
+      for (const [known, keys] of [...unhashed]) {
+        if (known >= day) continue;
+        unhashedCount -= keys.size;
+        unhashed.delete(known);
+      }
     },
 
-    /** Everything added since the last take, and the memory of it cleared. */
+    /**
+     * Everything added since the last take, and the memory of it cleared; the visitors are hashed
+     * now (those of a day whose salt is not known yet wait for it).
+     */
     take(): Batch {
+      for (const [day, keys] of [...unhashed]) {
+        const salt = salts.get(day);
+        if (salt === undefined) continue;
+        for (const key of keys) rememberHash(day, hashKey(salt, key));
+        unhashedCount -= keys.size;
+        unhashed.delete(day);
+      }
       const taken = counts;
       counts = new Map();
       const visitors = firstSeen;
