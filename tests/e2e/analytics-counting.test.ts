@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { expect, test } from "@playwright/test";
 import { adminUrl, databaseUrlFor, pgQuery } from "../support/postgres";
+import { clientAddress, contactBody, postJson, uniqueEmail } from "./fault-support";
 import { type SpawnedServer, spawnServer } from "./spawned-server";
 
 /*
@@ -181,6 +182,32 @@ test("a graceful restart loses nothing; a crash loses at most the last flush int
   await restarted.stop();
   servers.splice(servers.indexOf(restarted), 1);
   expect((await counts("pageview"))["/"]).toBe(afterCrash + 5);
+});
+
+test("form outcomes and searches are counted, a bot's search is not", async () => {
+  const { origin } = await start(319);
+  const sent = await postJson(origin, "/api/contact", contactBody(uniqueEmail("count", 1)), clientAddress(1));
+  expect(sent.status).toBe(200);
+  const refused = await postJson(
+    origin,
+    "/api/contact",
+    { ...contactBody("not an address") },
+    clientAddress(2),
+  );
+  expect(refused.status).toBe(400);
+  const signup = await postJson(
+    origin,
+    "/api/newsletter",
+    { email: uniqueEmail("count", 2) },
+    clientAddress(3),
+  );
+  expect(signup.status).toBe(200);
+  expect(await view(origin, "/search?q=Thermal+Ribbons", 4)).toBe(200);
+  expect(await view(origin, "/search?q=zzqxv+wobble", 4)).toBe(200);
+  expect(await view(origin, "/search?q=zzqxv+wobble", 5, { "user-agent": "Googlebot/2.1" })).toBe(200);
+  await afterFlush();
+  expect(await counts("form")).toEqual({ "contact sent": 1, "contact refused": 1, "newsletter sent": 1 });
+  expect(await counts("search")).toEqual({ "thermal ribbons hit": 1, "zzqxv wobble miss": 1 });
 });
 
 test("ANALYTICS=off counts nothing", async () => {
