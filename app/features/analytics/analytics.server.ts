@@ -160,7 +160,7 @@ export function startAnalyticsJob(
       inFlight = undefined;
     });
   };
-  // Salts first, so the first visitors are hashed at once.
+  // At once: the day's salt is read before the first write needs it.
   run();
   const timer = setInterval(run, options.flushEveryMs);
   timer.unref();

@@ -7,8 +7,8 @@ import { METRICS } from "./metrics";
 
 /*
  * Which answers count, and as what (docs/analytics.md#what-is-counted). Runs on the request path for
- * every page and file served, so the common case (a page view without a referrer) is a few Map
- * updates and one hash.
+ * every page and file served, so the common case (a page view without a referrer) is a few Map and
+ * Set updates; the visitor is hashed later, with the write.
  */
 
 /** User agents recently seen, and whether each is a bot's: most requests repeat one of a few. */

@@ -165,7 +165,7 @@ export function createCounter(options: CounterOptions) {
     hasSalt: (day: string): boolean => salts.has(day),
 
     /**
-     * Forgets the salts, hashes and waiting visitors of the days before `day`: after a day ends,
+     * Forgets the salts, hashes and unhashed visitors of the days before `day`: after a day ends,
      * nothing of its visitors stays in memory.
      */
     forgetBefore(day: string): void {
