@@ -1,10 +1,14 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { createDatabase } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
 import { parseTrustProxy, type TrustProxy } from "~/server/http/client-key.server";
 import type { Answered } from "~/server/http/pipeline.server";
 import { freshDatabaseEach, silentLogger, testDialects } from "../../../tests/support/databases";
-import { CLOSE_AFTER_MS, createAnalytics } from "./analytics.server";
+import { CLOSE_AFTER_MS, createAnalytics, startAnalyticsJob } from "./analytics.server";
 import { countAnswer } from "./answers.server";
 import { createCounter, MAX_KEY_LENGTH, OVERFLOW_KEY } from "./counter.server";
 import { monthsBefore, purgeOldCounts } from "./retention.server";
@@ -214,6 +218,25 @@ describe.each(testDialects)("counting on $name", (dialect) => {
     ]);
     // Six addresses, each seen by both instances: six visitors, not twelve.
     expect(await visitorRows(t.db, "2026-11-24")).toBe(6);
+  });
+
+  it("a write that fails keeps its counts for the next one", async () => {
+    const counter = createCounter({ timeZone: "America/New_York", now: () => MORNING });
+    // A database without the site's tables: every write fails.
+    const dir = mkdtempSync(path.join(tmpdir(), "analytics-"));
+    const gone = createDatabase(`sqlite:${path.join(dir, "empty.db")}`, { logger: silentLogger });
+    for (let index = 0; index < 5; index += 1) counter.count("download", "/catalog/catalog.pdf");
+    const stop = startAnalyticsJob(gone, silentLogger, counter, {
+      enabled: true,
+      flushEveryMs: 60_000,
+      now: () => MORNING,
+    });
+    await stop();
+    await gone.destroy();
+    rmSync(dir, { recursive: true, force: true });
+    expect(counter.size()).toBe(1);
+    await writeBatch(t.db, counter.take());
+    expect(await countsOf(t.db)).toEqual(["2026-11-24 download /catalog/catalog.pdf  5"]);
   });
 
   it("a write adds to the counts already there", async () => {
