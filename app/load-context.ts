@@ -36,6 +36,19 @@ export interface SiteServices {
   fileLinkSecret?: string;
   /** The clock; tests set it, the server leaves it unset. */
   now?: () => Date;
+  /** First-party counting of form outcomes and searches (docs/analytics.md); absent when ANALYTICS=off. */
+  counting?: SiteCounting;
+}
+
+/** What routes and form handlers count (docs/analytics.md); page views are counted by the server itself. */
+export interface SiteCounting {
+  /** A form post's outcome: sent (2xx), refused (4xx) or held (a success the result marks held). */
+  formOutcome(form: "contact" | "quote" | "newsletter", result: { status: number; held?: boolean }): void;
+  /**
+   * A search of the site by its normalised query, found or not; not counted when the request's
+   * headers say it came from a bot or a prefetch.
+   */
+  search(query: string, found: boolean, headers: Headers): void;
 }
 
 /** What a form service may be given instead of the whole SiteServices: tests pass just these. */

@@ -1,10 +1,13 @@
 /**
  * `npm run bench`: the prerendered home page from our server and from nginx (when installed) serving
- * the same build/client folder, in one run, plus POST throughput of both forms on our server.
+ * the same build/client folder, in one run, plus POST throughput of both forms on our server. The
+ * page is also served by a second server of ours with ANALYTICS=off: counting (docs/analytics.md)
+ * may cost at most 5 % more server CPU per request.
  * Expects a build (BUILD_DIR, default build); talks to 127.0.0.1 only.
  *
  * BENCH_SECONDS (per measurement, default 10), BENCH_ROUNDS (default 2), BENCH_CONNECTIONS (default 50),
- * BENCH_PORT (default 3960; nginx gets the next port).
+ * BENCH_PORT (default 3960; nginx gets the next port, the servers with ANALYTICS=on and off the two after),
+ * BENCH_COUNTING_PAIRS (default 7) and BENCH_COUNTING_SECONDS (default 5): the counting comparison.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -18,6 +21,7 @@ import {
   childrenOf,
   clientAddress,
   cpuSeconds,
+  mainThreadCpuSeconds,
   requireBuild,
   runLoad,
   sleep,
@@ -30,6 +34,14 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3960);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const POSTS = 3000;
+/** A browser's user agent: a request without one is not counted, so the bench sends one. */
+const BROWSER =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+/** The most counting may add to the server CPU per page request. */
+const COUNTING_MAX_OVERHEAD = 0.05;
+/** Side-by-side runs of the counting and the uncounted server, and seconds each. */
+const COUNTING_PAIRS = Number(process.env.BENCH_COUNTING_PAIRS ?? 7);
+const COUNTING_SECONDS = Number(process.env.BENCH_COUNTING_SECONDS ?? 5);
 
 function nginxVersion(): string | undefined {
   const probe = spawnSync("nginx", ["-v"], { encoding: "utf8" });
@@ -99,7 +111,8 @@ interface Probe {
 /** What a server answers for one GET: status and the representation it chose. */
 function probe(origin: string, acceptEncoding: string): Promise<Probe> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${origin}/`, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
+    const headers = { "accept-encoding": acceptEncoding, "user-agent": BROWSER };
+    const request = http.get(`${origin}/`, { headers }, (response) => {
       let length = 0;
       response.on("data", (chunk: Buffer) => {
         length += chunk.length;
@@ -133,7 +146,7 @@ async function measureGet(
   const options = {
     url: `${origin}/`,
     connections: CONNECTIONS,
-    headers: { "accept-encoding": acceptEncoding },
+    headers: { "accept-encoding": acceptEncoding, "user-agent": BROWSER },
   };
   await runLoad({ ...options, duration: 2 }, 10);
   const pids = serverPids();
@@ -147,6 +160,45 @@ async function measureGet(
   );
   return { result, cpuMicros };
 }
+
+/**
+ * Counting on against off: both servers loaded at the same time, half the connections each, so
+ * whatever else the machine does in those seconds weighs on both alike, and the main thread's CPU
+ * (the request path, where counting runs) read for each. Measured one after the other, the load of
+ * other processes changed between two runs by more than the 5 % looked for.
+ */
+async function measureCounting(
+  on: { origin: string; pid: number },
+  off: { origin: string; pid: number },
+): Promise<{ on: number; off: number }> {
+  const options = (origin: string) => ({
+    url: `${origin}/`,
+    connections: Math.max(1, Math.floor(CONNECTIONS / 2)),
+    headers: { "accept-encoding": "br, gzip", "user-agent": BROWSER },
+  });
+  const before = [mainThreadCpuSeconds(on.pid), mainThreadCpuSeconds(off.pid)];
+  const [onResult, offResult] = await Promise.all(
+    [on, off].map((server) =>
+      runLoad({ ...options(server.origin), duration: COUNTING_SECONDS }, COUNTING_SECONDS + 30),
+    ),
+  );
+  if (!onResult || !offResult) throw new Error("a counting measurement did not run");
+  const perRequest = (pid: number, index: number, result: Result) =>
+    ((mainThreadCpuSeconds(pid) - (before[index] ?? 0)) / Math.max(1, result.requests.total)) * 1e6;
+  const measured = { on: perRequest(on.pid, 0, onResult), off: perRequest(off.pid, 1, offResult) };
+  console.info(
+    `counting on/off GET / (br)  ${onResult.requests.total} / ${offResult.requests.total} req, ` +
+      `main thread CPU ${measured.on.toFixed(1)} / ${measured.off.toFixed(1)} µs/req: ` +
+      `${((measured.on / measured.off - 1) * 100).toFixed(1)} %`,
+  );
+  return measured;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
 
 /** Sums of several rounds: requests/s over all of them, CPU per request weighted by requests. */
 function combine(measurements: GetMeasurement[]): { perSecond: number; cpuMicros: number } {
@@ -202,6 +254,18 @@ async function main(): Promise<void> {
     MAIL_DIR: path.join(dir, "mail"),
     TRUST_PROXY: "true",
   });
+  // The counting comparison: two more servers, started and warmed alike, one counting and one not.
+  const analyticsServer = (analytics: "on" | "off", port: number) =>
+    startServer(port, {
+      DATABASE_URL: `sqlite:${path.join(dir, `analytics-${analytics}.db`)}`,
+      MAIL_DIR: path.join(dir, `mail-${analytics}`),
+      TRUST_PROXY: "true",
+      ANALYTICS: analytics,
+    });
+  const [counted, uncounted] = await Promise.all([
+    analyticsServer("on", PORT + 2),
+    analyticsServer("off", PORT + 3),
+  ]);
   const nginxServer = nginx ? await startNginx(dir, PORT + 1) : undefined;
   try {
     const oursPids = () => [ours.pid];
@@ -227,6 +291,40 @@ async function main(): Promise<void> {
       `ours: ${oursBr.perSecond.toFixed(0)} req/s, ${oursBr.cpuMicros.toFixed(0)} µs CPU/req (br); ` +
         `${oursGzip.perSecond.toFixed(0)} req/s, ${oursGzip.cpuMicros.toFixed(0)} µs CPU/req (gzip)`,
     );
+    // Counting: pairs of side-by-side runs; the median of their ratios, which one disturbed pair cannot move.
+    const pairs: Array<{ on: number; off: number }> = [];
+    // Warmed up alike, side by side.
+    await Promise.all(
+      [counted, uncounted].map((server) =>
+        runLoad(
+          {
+            url: `${server.origin}/`,
+            connections: Math.floor(CONNECTIONS / 2),
+            duration: 3,
+            headers: { "accept-encoding": "br, gzip", "user-agent": BROWSER },
+          },
+          15,
+        ),
+      ),
+    );
+    for (let pair = 0; pair < COUNTING_PAIRS; pair += 1) {
+      pairs.push(
+        await measureCounting(
+          { origin: counted.origin, pid: counted.pid },
+          { origin: uncounted.origin, pid: uncounted.pid },
+        ),
+      );
+    }
+    const overhead = median(pairs.map((pair) => pair.on / pair.off)) - 1;
+    console.info(
+      `counting: main thread CPU/req with ANALYTICS=on ${median(pairs.map((pair) => pair.on)).toFixed(1)} µs, ` +
+        `off ${median(pairs.map((pair) => pair.off)).toFixed(1)} µs (medians of ${pairs.length} pairs); ` +
+        `median difference ${(overhead * 100).toFixed(1)} %; target <= ${COUNTING_MAX_OVERHEAD * 100} %: ` +
+        `${overhead <= COUNTING_MAX_OVERHEAD ? "met" : "NOT met"}`,
+    );
+    if (overhead > COUNTING_MAX_OVERHEAD) {
+      missed.push(`counting costs ${(overhead * 100).toFixed(1)} % CPU per page request > 5 %`);
+    }
     if (nginxServer) {
       const base = combine(runs.nginxGzip);
       const ratio = oursBr.perSecond / base.perSecond;
@@ -258,6 +356,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await nginxServer?.stop();
+    await Promise.all([counted.stop(), uncounted.stop()]);
     await ours.stop();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -25,6 +25,7 @@ export async function action({ request, context: provider }: Route.ActionArgs) {
     context.clientKey,
     requestPostOrigin(request, context.services.siteUrl),
   );
+  context.services.counting?.formOutcome("quote", result);
   if (!result.ok) {
     // 429 (the per-client limit, or an upload of this client's still running) and 503 (no upload slot free).
     if (result.retryAfterSeconds) headers["Retry-After"] = String(result.retryAfterSeconds);

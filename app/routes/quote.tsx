@@ -99,6 +99,7 @@ export async function action({ request, context: provider }: Route.ActionArgs) {
     context.clientKey,
     requestPostOrigin(request, context.services.siteUrl),
   );
+  context.services.counting?.formOutcome("quote", result);
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (!upload.complete) headers.Connection = "close";
   // 429 (the per-client limit, or an upload of this client's still running) and 503 (no upload slot free).

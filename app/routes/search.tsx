@@ -7,7 +7,7 @@ import { quoteLinks } from "~/content/quote";
 import { searchPage } from "~/content/search";
 import { quoteItemHref } from "~/features/quote/quote-prefill";
 import { recordSearchMiss } from "~/features/search/misses.server";
-import { cleanQuery } from "~/features/search/normalize.server";
+import { cleanQuery, normalizeQuery } from "~/features/search/normalize.server";
 import { siteSearch } from "~/features/search/site-index.server";
 import { noScripts } from "~/lib/page-scripts";
 import { isSitePath, type SearchHit, type SiteSearchResult, type TextPiece } from "~/lib/search-types";
@@ -24,10 +24,11 @@ export const handle = noScripts;
  * JavaScript (docs/search.md). A search that finds nothing is counted for the owner, by its
  * normalised text only, within the client's hourly budget of misses.
  */
-export function loader({ url, context: provider }: Route.LoaderArgs) {
+export function loader({ request, url, context: provider }: Route.LoaderArgs) {
   const context = requestContextOf(provider);
   const query = cleanQuery(url.searchParams.get("q"));
   const result: SiteSearchResult | null = query ? siteSearch.search(query) : null;
+  if (result) context.services.counting?.search(normalizeQuery(query), result.total > 0, request.headers);
   if (result?.total === 0) {
     // Counting must not slow the answer down or fail it: the page does not wait for the database.
     recordSearchMiss(context.services.db, context.clientKey, query).catch((error: unknown) =>

@@ -179,6 +179,34 @@ describe("ATTACHMENT_RETENTION_DAYS", () => {
   });
 });
 
+describe("ANALYTICS, ANALYTICS_RETENTION_MONTHS, ANALYTICS_FLUSH_SECONDS", () => {
+  it("count by default for 25 months, written every 10 s, and name a bad value", () => {
+    const defaults = parseEnv({});
+    expect([
+      defaults.ANALYTICS,
+      defaults.ANALYTICS_RETENTION_MONTHS,
+      defaults.ANALYTICS_FLUSH_SECONDS,
+    ]).toEqual(["on", 25, 10]);
+    expect(parseEnv({ ANALYTICS: "off", ANALYTICS_RETENTION_MONTHS: "13" }).ANALYTICS_RETENTION_MONTHS).toBe(
+      13,
+    );
+    const refusals: Array<[string, string, RegExp]> = [
+      ["ANALYTICS", "no", /must be on or off/],
+      ["ANALYTICS_RETENTION_MONTHS", "0", /at least 1/],
+      ["ANALYTICS_RETENTION_MONTHS", "two years", /whole number of months/],
+      ["ANALYTICS_RETENTION_MONTHS", "121", /at most 120/],
+      ["ANALYTICS_FLUSH_SECONDS", "0", /at least 1/],
+      ["ANALYTICS_FLUSH_SECONDS", "301", /at most 300/],
+      ["ANALYTICS_FLUSH_SECONDS", "2.5", /whole number of seconds/],
+    ];
+    for (const [name, bad, message] of refusals) {
+      expect(() => parseEnv({ [name]: bad }), `${name}=${bad}`).toThrow(
+        new RegExp(`^  - ${name}: .*${message.source}`, "m"),
+      );
+    }
+  });
+});
+
 describe("ALERT_AFTER_MINUTES", () => {
   it("defaults to 15 minutes and names anything but a whole number of minutes from 1 to 1440", () => {
     expect(parseEnv({}).ALERT_AFTER_MINUTES).toBe(15);

@@ -170,6 +170,25 @@ export const envSchema = z.object({
     .min(100, "must be at least 100")
     .max(60_000, "must be at most 60000 (a minute)")
     .default(10_000),
+  /** First-party counting (docs/analytics.md): on, or off to count nothing. */
+  ANALYTICS: z.enum(["on", "off"], { message: "must be on or off" }).default("on"),
+  /** Months the daily counts are kept, then deleted (docs/analytics.md#retention). */
+  ANALYTICS_RETENTION_MONTHS: z.coerce
+    .number({ message: "must be a whole number of months, e.g. 25" })
+    .int("must be a whole number of months, e.g. 25")
+    .min(1, "must be at least 1 (month)")
+    .max(120, "must be at most 120 (ten years)")
+    .default(25),
+  /**
+   * Seconds between two writes of the counts (docs/analytics.md#how-it-is-written): what a crash
+   * may lose at most.
+   */
+  ANALYTICS_FLUSH_SECONDS: z.coerce
+    .number({ message: "must be a whole number of seconds, e.g. 10" })
+    .int("must be a whole number of seconds, e.g. 10")
+    .min(1, "must be at least 1 (second)")
+    .max(300, "must be at most 300 (five minutes)")
+    .default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

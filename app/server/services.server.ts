@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { SiteServices } from "~/load-context";
+import type { SiteCounting, SiteServices } from "~/load-context";
 import { loadClientKeySecret } from "~/server/client-key-secret.server";
 import { createDatabase } from "~/server/db/database.server";
 import { migrate } from "~/server/db/migrations.server";
@@ -41,9 +41,11 @@ export interface ServiceOptions {
   mailThread?: string;
   /**
    * Background jobs of the features (housekeeping), started once the database is ready; each returns
-   * its stop function, called on close.
+   * its stop function, called on close and awaited before the database closes (a last write).
    */
-  jobs?: ReadonlyArray<(db: Database, logger: Logger) => () => void>;
+  jobs?: ReadonlyArray<(db: Database, logger: Logger) => () => void | Promise<void>>;
+  /** The features' counting, handed to routes and forms as SiteServices.counting. */
+  counting?: SiteCounting;
   /** The routing read at start (loadRouting); read here when not given. */
   routing?: Routing;
 }
@@ -124,13 +126,20 @@ export async function startServices(
       visitorMailPerHour: env.VISITOR_MAIL_PER_HOUR,
       webhooks: { endpoints: env.WEBHOOK_ENDPOINTS, wake: () => webhookWorker.wakeUp() },
       fileLinkSecret: fileLinkSecret(clientKeySecret),
+      ...(options.counting ? { counting: options.counting } : {}),
     },
     clientKeySecret,
     metrics,
     checkHealth: () => healthReport(health, outboxWatch, deliveryWatch),
     async close() {
       clearInterval(watchTimer);
-      for (const stop of stopJobs) stop();
+      await Promise.all(
+        stopJobs.map((stop) =>
+          Promise.resolve()
+            .then(stop)
+            .catch((error: unknown) => logger.error({ err: error }, "a job failed to stop")),
+        ),
+      );
       await Promise.all([mailWorker.stop(), webhookWorker.stop()]);
       transport.close();
       await db.destroy();

@@ -1,3 +1,4 @@
+import { purgeOldCounts } from "~/features/analytics/retention.server";
 import { purgeHeldLeads } from "~/features/leads/held.server";
 import { purgeOldAttempts, purgeUnconfirmed } from "~/features/newsletter/subscriptions.server";
 import { purgeExpiredQuotes } from "~/features/quote/retention.server";
@@ -12,6 +13,8 @@ const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 export interface HousekeepingOptions {
   /** ATTACHMENT_RETENTION_DAYS: quote requests and their files older than this are deleted. */
   attachmentRetentionDays?: number;
+  /** ANALYTICS_RETENTION_MONTHS and SITE_TIME_ZONE: counts of older days are deleted. */
+  analytics?: { retentionMonths: number; timeZone: string };
 }
 
 /**
@@ -19,8 +22,10 @@ export interface HousekeepingOptions {
  * prunes the searches without results to the most frequent (docs/search.md#bounds) and, with
  * `attachmentRetentionDays`, deletes the quote requests and attachments that outlived it
  * (docs/quotes.md#retention), and forgets visitor-mail marks older than an hour and hourly
- * visitor-mail counts older than 30 days (docs/product.md#visitor-mail), and deletes leads held as
- * likely spam and never released after 30 days (docs/spam.md#retention); shortly after start and then hourly. Every instance runs it; the
+ * visitor-mail counts older than 30 days (docs/product.md#visitor-mail), deletes leads held as likely
+ * spam and never released after 30 days (docs/spam.md#retention), and with `analytics` the counts
+ * past their retention (docs/analytics.md#retention); shortly after start and then hourly. Every
+ * instance runs it; the
  * deletes are bounded and idempotent, so running them twice costs a few cheap queries.
  */
 export function startHousekeeping(
@@ -73,6 +78,14 @@ export function startHousekeeping(
     purgeOldAttempts(db).catch((error: unknown) =>
       logger.warn({ err: error }, "newsletter: could not delete old signup attempts"),
     );
+    const { analytics } = options;
+    if (analytics) {
+      purgeOldCounts(db, { months: analytics.retentionMonths, timeZone: analytics.timeZone })
+        .then((deleted) => {
+          if (deleted > 0) logger.info({ deleted }, "analytics: counts past retention deleted");
+        })
+        .catch((error: unknown) => logger.warn({ err: error }, "analytics: could not delete old counts"));
+    }
     purgeVisitorMailRecords(db).catch((error: unknown) =>
       logger.warn({ err: error }, "visitor mail: could not delete old mailbox marks and hourly counts"),
     );

@@ -3,6 +3,7 @@
  * feature; server.ts hands it the endpoints, streamed posts and jobs made here.
  */
 import type { IncomingMessage } from "node:http";
+import { type Analytics, createAnalytics } from "~/features/analytics/analytics.server";
 import { startWeeklyDigest } from "~/features/analytics/report/digest-job.server";
 import { contactFormApi } from "~/features/contact/contact.server";
 import { formEndpoint } from "~/features/leads/form-request.server";
@@ -14,19 +15,41 @@ import { hasResourceFilters } from "~/lib/resource-search";
 import type { SiteServices } from "~/load-context";
 import type { Database } from "~/server/db/schema.server";
 import type { Env } from "~/server/env.server";
-import { type Endpoint, MAX_BODY_BYTES, type StreamedPost } from "~/server/http/pipeline.server";
+import {
+  type Answered,
+  type Endpoint,
+  MAX_BODY_BYTES,
+  type StreamedPost,
+} from "~/server/http/pipeline.server";
 import type { Logger } from "~/server/logger.server";
 import { startHousekeeping } from "./housekeeping.server";
+
+/**
+ * First-party counting (docs/analytics.md), one per process. Made before the services start: its
+ * counting goes into the site's services (forms, searches), its onAnswered into the pipeline (pages,
+ * downloads, 404s, legacy paths) and its job into featureJobs.
+ */
+export function siteAnalytics(env: Env): Analytics {
+  return createAnalytics({
+    enabled: env.ANALYTICS === "on",
+    timeZone: env.SITE_TIME_ZONE,
+    trustProxy: env.TRUST_PROXY,
+    siteUrl: env.SITE_URL,
+    flushEveryMs: env.ANALYTICS_FLUSH_SECONDS * 1000,
+  });
+}
 
 /** How the features reach the request pipeline: its options besides the platform's own. */
 export function featureRequests(
   env: Env,
   services: SiteServices,
   clientKey: (req: IncomingMessage) => string,
+  analytics?: Analytics,
 ): {
   endpoints: ReadonlyMap<string, Endpoint>;
   streamedPosts: ReadonlyMap<string, StreamedPost>;
   rendersOnRequest: (url: URL) => boolean;
+  onAnswered?: (answer: Answered) => void;
 } {
   const forms = { services, clientKey, maxBodyBytes: MAX_BODY_BYTES };
   const quotePost = quoteStreamedPost({
@@ -44,14 +67,23 @@ export function featureRequests(
     streamedPosts: new Map([...QUOTE_UPLOAD_PATHS].map((path) => [path, quotePost])),
     // /resources filters its two lists from its query; its prerendered file shows them unfiltered.
     rendersOnRequest: (url) => url.pathname === "/resources" && hasResourceFilters(url.searchParams),
+    ...(analytics?.onAnswered ? { onAnswered: analytics.onAnswered } : {}),
   };
 }
 
 /** The features' background jobs, for startServices. */
-export function featureJobs(env: Env): Array<(db: Database, logger: Logger) => () => void> {
+export function featureJobs(
+  env: Env,
+  analytics?: Analytics,
+): Array<(db: Database, logger: Logger) => () => void | Promise<void>> {
   const reportEmail = env.REPORT_EMAIL;
   return [
-    (db, logger) => startHousekeeping(db, logger, { attachmentRetentionDays: env.ATTACHMENT_RETENTION_DAYS }),
+    (db, logger) =>
+      startHousekeeping(db, logger, {
+        attachmentRetentionDays: env.ATTACHMENT_RETENTION_DAYS,
+        analytics: { retentionMonths: env.ANALYTICS_RETENTION_MONTHS, timeZone: env.SITE_TIME_ZONE },
+      }),
+    ...(analytics ? [analytics.job] : []),
     ...(reportEmail
       ? [
           (db: Database, logger: Logger) =>

@@ -24,7 +24,7 @@ import { metricsAllowed, pathOf } from "~/server/metrics.server";
 import { clientKeyForIp } from "~/server/rate-limit.server";
 import { loadRouting, type Routing } from "~/server/routing/routing.server";
 import { startServices } from "~/server/services.server";
-import { featureJobs, featureRequests } from "./site.server";
+import { featureJobs, featureRequests, siteAnalytics } from "./site.server";
 
 export interface StartOptions {
   /** The server build, or in development a function that loads it afresh (it changes as files are edited). */
@@ -66,10 +66,12 @@ export async function startSite(options: StartOptions): Promise<void> {
     );
   }
 
+  const analytics = siteAnalytics(env);
   const services = await startServices(env, logger, {
     mailThread: development ? undefined : path.join(buildDir, "mail-thread.js"),
-    jobs: featureJobs(env),
+    jobs: featureJobs(env, analytics),
     routing,
+    counting: analytics.counting,
   });
 
   const clientKey = (req: IncomingMessage) =>
@@ -97,7 +99,7 @@ export async function startSite(options: StartOptions): Promise<void> {
     staticFiles,
     devMiddleware,
     appHandler,
-    ...featureRequests(env, services.site, clientKey),
+    ...featureRequests(env, services.site, clientKey, analytics),
     trustProxy: env.TRUST_PROXY,
     checkHealth: () => services.checkHealth(),
   });

@@ -250,6 +250,7 @@ function contactEventData(
 
 /** The contact form as its endpoints take it (/api/contact, and /contact's action without JavaScript). */
 export const contactFormApi: FormApi = {
+  form: "contact",
   what: "contact form",
   fields: [...CONTACT_FIELDS, ATTRIBUTION_FIELD],
   service: submitContact,

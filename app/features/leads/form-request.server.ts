@@ -157,16 +157,18 @@ export function requestPostOrigin(request: Request, siteUrl: string): LeadPostOr
 export async function handleFormPost(
   request: Request,
   context: Pick<RequestContext, "services" | "clientKey">,
-  { fields, service }: FormApi,
+  { form, fields, service }: FormApi,
 ): Promise<FormSubmission> {
   const origin = requestPostOrigin(request, context.services.siteUrl);
-  return submitFields(
+  const submission = await submitFields(
     await readFormFields(request, fields),
     service,
     context.services,
     context.clientKey,
     origin,
   );
+  context.services.counting?.formOutcome(form, submission.result);
+  return submission;
 }
 
 /** Headers that go with a form result: Retry-After on a 429, never cached. */
@@ -205,6 +207,8 @@ export function postOnlyResponse(what: string): Response {
 
 /** A form's JSON endpoint (see formEndpoint). */
 export interface FormApi {
+  /** Which form it is, as its outcomes are counted (docs/analytics.md). */
+  form: "contact" | "newsletter";
   /** How the form is named in the answer to a GET. */
   what: string;
   fields: readonly string[];
@@ -254,6 +258,7 @@ export function formEndpoint(
       options.clientKey(req),
       origin,
     );
+    options.services.counting?.formOutcome(api.form, result);
     answer(res, result.status, formJsonBody(result), formResultHeaders(result));
   };
 }

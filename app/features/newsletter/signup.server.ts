@@ -159,6 +159,7 @@ export async function subscribeNewsletter(
 
 /** The newsletter sign-up as its endpoints take it (/api/newsletter, and /resources' action without JavaScript). */
 export const newsletterFormApi: FormApi = {
+  form: "newsletter",
   what: "newsletter signup",
   fields: [...NEWSLETTER_FIELDS, ATTRIBUTION_FIELD],
   service: subscribeNewsletter,

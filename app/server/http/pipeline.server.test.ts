@@ -63,3 +63,53 @@ describe("/healthz", () => {
     expect(await answer({ status: "degraded", outbox }, "HEAD")).toMatchObject({ status: 200, body: "" });
   });
 });
+
+describe("onAnswered", () => {
+  it("is told of a file, a legacy redirect and a rendered answer, with status and type; not of /healthz", async () => {
+    const answered: string[] = [];
+    const files = new Map([
+      [
+        "/about",
+        {
+          contentType: "text/html; charset=utf-8",
+          cacheControl: "no-cache",
+          identity: { body: Buffer.from("<p>About</p>"), etag: '"a"' },
+          downloadName: "about.html",
+          contentSecurityPolicy: "default-src 'none'",
+        },
+      ],
+    ]);
+    const server = http.createServer(
+      createRequestPipeline({
+        logger: pino({ level: "silent" }),
+        staticFiles: files,
+        appHandler: async (_req, res) => {
+          res.writeHead(404, { "Content-Type": "text/html; charset=utf-8" });
+          res.end("<p>Not found</p>");
+        },
+        trustProxy: TRUST_NONE,
+        checkHealth: async () => ({ status: "ok" }),
+        onAnswered: (answer) =>
+          answered.push(
+            `${answer.req.method} ${answer.url.pathname} ${answer.status} ${answer.contentType} ${answer.source}`,
+          ),
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      for (const path of ["/about", "/rfid-labels", "/nowhere", "/healthz"]) {
+        await (await fetch(`http://127.0.0.1:${port}${path}`, { redirect: "manual" })).text();
+      }
+      await fetch(`http://127.0.0.1:${port}/about`, { method: "HEAD" });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(answered).toEqual([
+      "GET /about 200 text/html; charset=utf-8 file",
+      "GET /rfid-labels 301  legacy",
+      "GET /nowhere 404 text/html; charset=utf-8 rendered",
+      "HEAD /about 200 text/html; charset=utf-8 file",
+    ]);
+  });
+});

@@ -41,6 +41,25 @@ export interface PipelineOptions {
   trustProxy: TrustProxy;
   /** What /healthz answers: 503 when `unavailable`, 200 otherwise, the report as JSON. */
   checkHealth: () => Promise<HealthReport>;
+  /**
+   * Told of every GET, HEAD or POST answered by a file from memory, a legacy path's redirect or React
+   * Router, once its answer is written (not /healthz, the endpoints or the pipeline's refusals): what
+   * the site counts (docs/analytics.md). It runs on the request path, so it must be cheap and not throw.
+   */
+  onAnswered?: (answer: Answered) => void;
+}
+
+/** A request the pipeline answered, as onAnswered is told of it. */
+export interface Answered {
+  req: IncomingMessage;
+  /** The checked target. */
+  url: URL;
+  /** The status sent. */
+  status: number;
+  /** The answer's Content-Type, "" when it had none. */
+  contentType: string;
+  /** Who answered: a prerendered page or file from memory, a legacy path's redirect, or React Router. */
+  source: "file" | "legacy" | "rendered";
 }
 
 /** Answers a request completely; the pipeline has checked it (see PipelineOptions.endpoints). */
@@ -188,6 +207,19 @@ function limitBodyTime(req: IncomingMessage, res: ServerResponse): void {
 export function createRequestPipeline(options: PipelineOptions): RequestListener {
   const { logger, staticFiles, appHandler, trustProxy } = options;
   const logRequest = requestLogger(logger);
+  const { onAnswered } = options;
+  const answered = (req: IncomingMessage, res: ServerResponse, url: URL, source: Answered["source"]) => {
+    if (!onAnswered) return;
+    // The security headers were set with setHeader first, so the headers written later are readable too.
+    const type = res.getHeader("content-type");
+    onAnswered({
+      req,
+      url,
+      status: res.statusCode,
+      contentType: typeof type === "string" ? type : "",
+      source,
+    });
+  };
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     setSecurityHeaders(res, { https: isHttps(req, trustProxy) });
@@ -233,11 +265,15 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
       const legacyTarget = resolveLegacyRedirect(pathname, search);
       if (legacyTarget) {
         redirect(res, legacyTarget);
+        answered(req, res, target.url, "legacy");
         return;
       }
       // A page whose content depends on its query string has a prerendered file without it.
       const onRequest = options.rendersOnRequest?.(target.url) ?? false;
-      if (staticFiles && !onRequest && serveStatic(staticFiles, pathname, search, req, res)) return;
+      if (staticFiles && !onRequest && serveStatic(staticFiles, pathname, search, req, res)) {
+        answered(req, res, target.url, "file");
+        return;
+      }
     } else if (isCrossSitePost(req, trustProxy)) {
       sendError(req, res, 403, "Forbidden", "Forms on this site can only be sent from this site.");
       return;
@@ -276,6 +312,7 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
       return;
     }
     await appHandler(req, res, target, streamedBody);
+    answered(req, res, target.url, "rendered");
   };
 
   return (req, res) => {

@@ -1,0 +1,217 @@
+import { hash } from "node:crypto";
+import { dayIn } from "~/server/mail/company-time.server";
+import type { Metric } from "./metrics";
+
+/*
+ * The counts of one server process, in memory between two writes (docs/analytics.md#how-it-is-written):
+ * a request adds to a Map and never waits on the database; the batch writer takes what was added
+ * every few seconds. Every key is bounded, and so is the number of them.
+ */
+
+/** Longest key or detail kept (a path, a query, a host); longer ones are cut. */
+export const MAX_KEY_LENGTH = 200;
+/** Distinct counts held between two writes; beyond it a new key is counted under OVERFLOW_KEY. */
+export const MAX_KEYS = 10_000;
+/** Where the counts of keys beyond MAX_KEYS go, per day and metric. */
+export const OVERFLOW_KEY = "(other)";
+/** A user agent is hashed up to this length: enough to tell browsers apart. */
+const MAX_USER_AGENT = 512;
+/** Visitors not hashed yet, per day: held until the next write (or the day's salt), then hashed. */
+const MAX_UNHASHED = 10_000;
+/** Hashes remembered per day to skip writing one twice; past it the database's key still dedupes. */
+const MAX_SEEN_PER_DAY = 200_000;
+
+export interface CountRow {
+  day: string;
+  metric: Metric;
+  key: string;
+  detail: string;
+  count: number;
+}
+
+export interface VisitorRow {
+  day: string;
+  visitorHash: string;
+}
+
+/** What one write takes: the counts added and the visitor hashes first seen since the last. */
+export interface Batch {
+  counts: CountRow[];
+  visitors: VisitorRow[];
+}
+
+export interface CounterOptions {
+  /** SITE_TIME_ZONE: a day is a calendar day there. */
+  timeZone: string;
+  /** The clock, in milliseconds; tests set it. */
+  now?: () => number;
+  maxKeys?: number;
+}
+
+const SEPARATOR = "\u0000";
+
+/** Control characters (NUL, the separator, among them) removed, then cut to MAX_KEY_LENGTH. */
+export function boundedKey(value: string): string {
+  const cut = value.length > MAX_KEY_LENGTH * 2 ? value.slice(0, MAX_KEY_LENGTH * 2) : value;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+  const clean = /[\u0000-\u001f\u007f]/.test(cut) ? cut.replace(/[\u0000-\u001f\u007f]/g, "") : cut;
+  return clean.length > MAX_KEY_LENGTH ? clean.slice(0, MAX_KEY_LENGTH) : clean;
+}
+
+/** What identifies a visitor for the day, before hashing: address and user agent. */
+function visitorKey(address: string, userAgent: string): string {
+  return `${address}\n${userAgent.length > MAX_USER_AGENT ? userAgent.slice(0, MAX_USER_AGENT) : userAgent}`;
+}
+
+export function visitorHash(salt: string, address: string, userAgent: string): string {
+  return hashKey(salt, visitorKey(address, userAgent));
+}
+
+function hashKey(salt: string, key: string): string {
+  // The one-shot hash: half the CPU of createHash's object.
+  return hash("sha256", `${salt}\n${key}`, "base64url");
+}
+
+export function createCounter(options: CounterOptions) {
+  const now = options.now ?? Date.now;
+  const maxKeys = options.maxKeys ?? MAX_KEYS;
+  let counts = new Map<string, number>();
+  const salts = new Map<string, string>();
+  const seen = new Map<string, Set<string>>();
+  let firstSeen: VisitorRow[] = [];
+  // Address and user agent of the visitors since the last write, per day, each once: hashed with
+  // the write (take), off the request path and once however many pages a visitor sees meanwhile.
+  const unhashed = new Map<string, Set<string>>();
+  let unhashedCount = 0;
+  // The day changes only on a whole minute (time zone offsets are whole minutes), so it is worked
+  // out once a minute, not per request.
+  let dayMinute = -1;
+  let currentDay = "";
+
+  /** The calendar day at `ms`: Intl's formatting, several microseconds, so not per request. */
+  const dayAt = (ms: number): string => dayIn(new Date(ms), options.timeZone);
+  /** Today, worked out once a minute. */
+  const today = (): string => {
+    const ms = now();
+    const minute = Math.floor(ms / 60_000);
+    if (minute !== dayMinute) {
+      dayMinute = minute;
+      currentDay = dayAt(ms);
+    }
+    return currentDay;
+  };
+
+  const add = (day: string, metric: Metric, key: string, detail: string, by: number) => {
+    let id = `${day}${SEPARATOR}${metric}${SEPARATOR}${key}${SEPARATOR}${detail}`;
+    let current = counts.get(id);
+    if (current === undefined && counts.size >= maxKeys) {
+      id = `${day}${SEPARATOR}${metric}${SEPARATOR}${OVERFLOW_KEY}${SEPARATOR}`;
+      current = counts.get(id);
+    }
+    counts.set(id, (current ?? 0) + by);
+  };
+
+  const rememberHash = (day: string, hash: string) => {
+    let hashes = seen.get(day);
+    if (!hashes) {
+      hashes = new Set();
+      seen.set(day, hashes);
+    }
+    if (hashes.has(hash)) return;
+    if (hashes.size >= MAX_SEEN_PER_DAY) hashes.clear();
+    hashes.add(hash);
+    firstSeen.push({ day, visitorHash: hash });
+  };
+
+  return {
+    /** The calendar day (YYYY-MM-DD) it is now, in the site's time zone. */
+    today,
+    /** The calendar day at a time (milliseconds), in the site's time zone. */
+    dayAt,
+
+    /** Adds one to a count of today's; a key or detail is cut to MAX_KEY_LENGTH. */
+    count(metric: Metric, key: string, detail = ""): void {
+      add(today(), metric, boundedKey(key), boundedKey(detail), 1);
+    },
+
+    /**
+     * A visitor of today: its hash (salt, address, user agent) is written once per day and process.
+     * The two are held in memory until the next write, a bounded number, and hashed then (or, the
+     * first seconds after a start, when the day's salt is known).
+     */
+    visitor(address: string, userAgent: string): void {
+      const day = today();
+      let keys = unhashed.get(day);
+      if (!keys) {
+        keys = new Set();
+        unhashed.set(day, keys);
+      }
+      const key = visitorKey(address, userAgent);
+      if (keys.has(key)) return;
+      if (unhashedCount < MAX_UNHASHED) {
+        keys.add(key);
+        unhashedCount += 1;
+        return;
+      }
+      const salt = salts.get(day);
+      if (salt !== undefined) rememberHash(day, hashKey(salt, key));
+    },
+
+    /** The salt of a day, shared by every instance (from analytics_salts). */
+    setSalt(day: string, salt: string): void {
+      salts.set(day, salt);
+    },
+
+    hasSalt: (day: string): boolean => salts.has(day),
+
+    /**
+     * Forgets the salts, hashes and unhashed visitors of the days before `day`: after a day ends,
+     * nothing of its visitors stays in memory.
+     */
+    forgetBefore(day: string): void {
+      for (const known of [...salts.keys()]) if (known < day) salts.delete(known);
+      for (const known of [...seen.keys()]) if (known < day) seen.delete(known);
+      for (const [known, keys] of [...unhashed]) {
+        if (known >= day) continue;
+        unhashedCount -= keys.size;
+        unhashed.delete(known);
+      }
+    },
+
+    /**
+     * Everything added since the last take, and the memory of it cleared; the visitors are hashed
+     * now (those of a day whose salt is not known yet wait for it).
+     */
+    take(): Batch {
+      for (const [day, keys] of [...unhashed]) {
+        const salt = salts.get(day);
+        if (salt === undefined) continue;
+        for (const key of keys) rememberHash(day, hashKey(salt, key));
+        unhashedCount -= keys.size;
+        unhashed.delete(day);
+      }
+      const taken = counts;
+      counts = new Map();
+      const visitors = firstSeen;
+      firstSeen = [];
+      const rows: CountRow[] = [];
+      for (const [id, count] of taken) {
+        const [day = "", metric = "", key = "", detail = ""] = id.split(SEPARATOR);
+        rows.push({ day, metric: metric as Metric, key, detail, count });
+      }
+      return { counts: rows, visitors };
+    },
+
+    /** A batch that could not be written, added back so the next write tries it again. */
+    giveBack(batch: Batch): void {
+      // Bounded like new counts: a long outage does not grow the map past its limit.
+      for (const row of batch.counts) add(row.day, row.metric, row.key, row.detail, row.count);
+      if (firstSeen.length < MAX_SEEN_PER_DAY) firstSeen.push(...batch.visitors);
+    },
+
+    /** Counts held right now (the number of distinct keys). */
+    size: (): number => counts.size,
+  };
+}
+
+export type Counter = ReturnType<typeof createCounter>;

@@ -1,0 +1,126 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import { toCount, writeStatement, writeTransaction } from "~/server/db/database.server";
+import { type Database, isoTime } from "~/server/db/schema.server";
+import type { Batch, CountRow } from "./counter.server";
+import { METRICS } from "./metrics";
+
+/*
+ * The database side of counting (docs/analytics.md): a batch added to analytics_counts, the day's
+ * salt shared by every instance, the closing of a day and the deleting of old ones. Every statement
+ * works on SQLite and PostgreSQL, and any number of instances may run each at once.
+ */
+
+/** Rows per insert: well under SQLite's bound parameters (5 per count row). */
+const CHUNK = 500;
+
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < rows.length; start += CHUNK) out.push(rows.slice(start, start + CHUNK));
+  return out;
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const rowOrder = (row: CountRow) => `${row.day}\u0000${row.metric}\u0000${row.key}\u0000${row.detail}`;
+
+/**
+ * Writes one batch in one transaction: each count added to its row (made when new), each visitor
+ * hash inserted unless another instance already did. Rows go in key order, so two instances adding
+ * to the same rows lock them in the same order and never deadlock.
+ */
+export async function writeBatch(db: Database, batch: Batch): Promise<void> {
+  if (batch.counts.length === 0 && batch.visitors.length === 0) return;
+  const counts = [...batch.counts].sort((a, b) => compare(rowOrder(a), rowOrder(b)));
+  const visitors = [...batch.visitors].sort((a, b) =>
+    compare(`${a.day}\u0000${a.visitorHash}`, `${b.day}\u0000${b.visitorHash}`),
+  );
+  await writeTransaction(db, async (trx) => {
+    for (const rows of chunks(counts)) {
+      await trx
+        .insertInto("analytics_counts")
+        .values(rows)
+        .onConflict((conflict) =>
+          conflict
+            .columns(["day", "metric", "key", "detail"])
+            .doUpdateSet({ count: sql`analytics_counts.count + excluded.count` }),
+        )
+        .execute();
+    }
+    for (const rows of chunks(visitors)) {
+      await trx
+        .insertInto("analytics_visitors")
+        .values(rows.map((row) => ({ day: row.day, visitor_hash: row.visitorHash })))
+        .onConflict((conflict) => conflict.columns(["day", "visitor_hash"]).doNothing())
+        .execute();
+    }
+  });
+}
+
+/**
+ * The day's salt: made by whichever instance asks first (a random 32 bytes), read by all. It is
+ * deleted when the day is closed (closeDay), so a day's hashes cannot be recomputed afterwards.
+ */
+export async function saltOf(db: Database, day: string, now = new Date()): Promise<string> {
+  const existing = await db
+    .selectFrom("analytics_salts")
+    .select("salt")
+    .where("day", "=", day)
+    .executeTakeFirst();
+  if (existing) return existing.salt;
+  await writeStatement(db, (conn) =>
+    conn
+      .insertInto("analytics_salts")
+      .values({ day, salt: randomBytes(32).toString("base64url"), created_at: isoTime(now) })
+      .onConflict((conflict) => conflict.column("day").doNothing())
+      .execute(),
+  );
+  const row = await db
+    .selectFrom("analytics_salts")
+    .select("salt")
+    .where("day", "=", day)
+    .executeTakeFirstOrThrow();
+  return row.salt;
+}
+
+/** Days before `day` that still have visitor hashes or a salt: ended, not yet closed. */
+export async function openDaysBefore(db: Database, day: string): Promise<string[]> {
+  const [visitors, salts] = await Promise.all([
+    db.selectFrom("analytics_visitors").select("day").distinct().where("day", "<", day).execute(),
+    db.selectFrom("analytics_salts").select("day").where("day", "<", day).execute(),
+  ]);
+  return [...new Set([...visitors, ...salts].map((row) => row.day))].sort();
+}
+
+/**
+ * Closes an ended day: its unique visitors (the count of its hashes) become the `visitors` count,
+ * then its hashes and its salt are deleted. Idempotent, and safe with two instances at once: the
+ * count is inserted only if none is there yet, so a second closer, or one that finds the hashes
+ * already gone, changes nothing. Returns the visitors counted, or undefined when the day was
+ * already closed.
+ */
+export async function closeDay(db: Database, day: string): Promise<number | undefined> {
+  return writeTransaction(db, async (trx) => {
+    const row = await trx
+      .selectFrom("analytics_visitors")
+      .select((eb) => eb.fn.countAll().as("visitors"))
+      .where("day", "=", day)
+      .executeTakeFirst();
+    const visitors = toCount(row?.visitors as number | string | bigint | undefined);
+    const inserted = await trx
+      .insertInto("analytics_counts")
+      .values({ day, metric: METRICS.visitors, key: "", detail: "", count: visitors })
+      .onConflict((conflict) => conflict.columns(["day", "metric", "key", "detail"]).doNothing())
+      .executeTakeFirst();
+    await trx.deleteFrom("analytics_visitors").where("day", "=", day).execute();
+    await trx.deleteFrom("analytics_salts").where("day", "=", day).execute();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 ? visitors : undefined;
+  });
+}
+
+/** Deletes the counts of days before `day` (ANALYTICS_RETENTION_MONTHS); returns how many rows. */
+export async function deleteCountsBefore(db: Database, day: string): Promise<number> {
+  const result = await writeStatement(db, (conn) =>
+    conn.deleteFrom("analytics_counts").where("day", "<", day).executeTakeFirst(),
+  );
+  return Number(result.numDeletedRows);
+}
