@@ -1,19 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { submitContact } from "~/features/contact/contact.server";
+import { captureCli, NO_DATABASE } from "../tests/support/cli";
 import { memoryLogger, type TestDatabase, testDialects } from "../tests/support/databases";
 import { main as leads } from "./leads";
-
-function sinks(env: NodeJS.ProcessEnv) {
-  const out = { stdout: "", stderr: "" };
-  return {
-    out,
-    io: {
-      env: { LOG_LEVEL: "silent", ...env },
-      stdout: { write: (text: string) => (out.stdout += text) },
-      stderr: { write: (text: string) => (out.stderr += text) },
-    },
-  };
-}
 
 describe("leads arguments", () => {
   it.each([
@@ -23,7 +12,7 @@ describe("leads arguments", () => {
     [["release", "X-123"]],
     [["release", "C-ABCDEF", "Q-ABCDEF"]],
   ])("refuses %j with the usage and exit code 2", async (argv) => {
-    const { out, io } = sinks({ DATABASE_URL: "sqlite:/nonexistent/site.db" });
+    const { out, io } = captureCli({ DATABASE_URL: NO_DATABASE });
     expect(await leads(argv, io)).toBe(2);
     expect(out.stderr).toContain("Usage:");
   });
@@ -55,7 +44,7 @@ describe.each(testDialects)("npm run leads on $name", ({ create }) => {
     const reference = spam.reference ?? "";
     const env = { DATABASE_URL: t.url, SALES_EMAIL: "sales@example.com" };
 
-    const held = sinks(env);
+    const held = captureCli(env);
     expect(await leads(["held"], held.io)).toBe(0);
     expect(held.out.stdout).toMatch(
       new RegExp(
@@ -65,15 +54,15 @@ describe.each(testDialects)("npm run leads on $name", ({ create }) => {
     );
     expect(held.out.stdout).toContain("1 held");
 
-    const exported = sinks(env);
+    const exported = captureCli(env);
     expect(await leads(["export"], exported.io)).toBe(0);
     expect(exported.out.stdout).toContain("Dana Price");
     expect(exported.out.stdout).not.toContain("spam.example");
 
-    const first = sinks(env);
+    const first = captureCli(env);
     expect(await leads(["release", reference.toLowerCase()], first.io)).toBe(0);
     expect(first.out.stdout).toContain(`${reference} released`);
-    const second = sinks(env);
+    const second = captureCli(env);
     expect(await leads(["release", reference], second.io)).toBe(0);
     expect(second.out.stdout).toContain("already released");
     const outbox = await t.db
@@ -89,10 +78,10 @@ describe.each(testDialects)("npm run leads on $name", ({ create }) => {
       "s@example.net",
     ]);
 
-    const none = sinks(env);
+    const none = captureCli(env);
     expect(await leads(["held"], none.io)).toBe(0);
     expect(none.out.stdout).toBe("leads: no held leads\n");
-    const missing = sinks(env);
+    const missing = captureCli(env);
     expect(await leads(["release", "Q-ABCDEF"], missing.io)).toBe(1);
     expect(missing.out.stderr).toContain("no lead Q-ABCDEF");
   });

@@ -5,24 +5,12 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildReport, type Report } from "~/features/analytics/report/model.server";
+import { captureCli, NO_DATABASE, repoRoot } from "../tests/support/cli";
 import { type TestDatabase, testDialects } from "../tests/support/databases";
 import { CAMPAIGN, REPORT_WEEK, seedReportData } from "../tests/support/report-data";
 import { main, parseCommand, periodOf, renderCsv, USAGE } from "./report";
 
 const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, "..");
-
-function sinks() {
-  const out = { stdout: "", stderr: "" };
-  return {
-    out,
-    io: (env: NodeJS.ProcessEnv) => ({
-      env,
-      stdout: { write: (text: string) => (out.stdout += text) },
-      stderr: { write: (text: string) => (out.stderr += text) },
-    }),
-  };
-}
 
 describe("report arguments", () => {
   it.each([
@@ -34,8 +22,8 @@ describe("report arguments", () => {
     [["extra"]],
     [["--bogus"]],
   ])("refuses %j with the usage and exit code 2", async (argv) => {
-    const { out, io } = sinks();
-    expect(await main(argv, io({ DATABASE_URL: "sqlite:/nonexistent/site.db" }))).toBe(2);
+    const { out, io } = captureCli({ DATABASE_URL: NO_DATABASE });
+    expect(await main(argv, io)).toBe(2);
     expect(out.stderr).toContain(USAGE);
     expect(out.stdout).toBe("");
   });
@@ -90,7 +78,7 @@ describe("the report command", () => {
 
   it("npm run report -- --format text lists the campaign with its leads and the page views counted", async () => {
     const { stdout } = await run("npm", ["run", "--silent", "report", "--", ...period, "--format", "text"], {
-      cwd: root,
+      cwd: repoRoot,
       env: env(),
     });
     expect(stdout).toMatch(/Page views\s+75\n/);
@@ -101,9 +89,9 @@ describe("the report command", () => {
   }, 60_000);
 
   it("writes the HTML page to --out and says where", async () => {
-    const { out, io } = sinks();
+    const { out, io } = captureCli(env());
     const file = path.join(dir, "r.html");
-    expect(await main([...period, "--format", "html", "--out", file], io(env()))).toBe(0);
+    expect(await main([...period, "--format", "html", "--out", file], io)).toBe(0);
     expect(out.stderr).toBe(`report: wrote html for 2026-11-09 to 2026-11-15 to ${file}\n`);
     const html = readFileSync(file, "utf8");
     expect(html.match(/<svg/g)?.length).toBeGreaterThanOrEqual(4);

@@ -3,29 +3,18 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeTransaction } from "~/server/db/database.server";
 import { queueWebhooks } from "~/server/webhooks/queue.server";
 import { createWebhookWorker } from "~/server/webhooks/worker.server";
+import { captureCli, NO_DATABASE } from "../tests/support/cli";
 import { memoryLogger, type TestDatabase, testDialects } from "../tests/support/databases";
 import { startWebhookReceiver, type WebhookReceiver } from "../tests/support/webhook-receiver";
 import { main as webhooks } from "./webhooks";
 
 const secret = `whsec_${randomBytes(32).toString("base64")}`;
 
-function sinks(env: NodeJS.ProcessEnv) {
-  const out = { stdout: "", stderr: "" };
-  return {
-    out,
-    io: {
-      env: { LOG_LEVEL: "silent", ...env },
-      stdout: { write: (text: string) => (out.stdout += text) },
-      stderr: { write: (text: string) => (out.stderr += text) },
-    },
-  };
-}
-
 describe("webhooks arguments", () => {
   it.each([[[]], [["list", "x"]], [["list", "--status", "lost"]], [["test"]], [["retry"]], [["send"]]])(
     "refuses %j with the usage and exit code 2",
     async (argv) => {
-      const { out, io } = sinks({ DATABASE_URL: "sqlite:/nonexistent/site.db" });
+      const { out, io } = captureCli({ DATABASE_URL: NO_DATABASE });
       expect(await webhooks(argv, io)).toBe(2);
       expect(out.stderr).toContain("Usage:");
     },
@@ -69,7 +58,7 @@ describe.each(testDialects)("webhooks command on $name", ({ create }) => {
     const [row] = await t.db.selectFrom("webhook_deliveries").selectAll().execute();
     expect(row?.status).toBe("failed");
 
-    const listed = sinks(env);
+    const listed = captureCli(env);
     expect(await webhooks(["list"], listed.io)).toBe(0);
     expect(listed.out.stdout).toContain(
       `${row?.id}\t${row?.message_id}\tquote.created\t${hook.url}\tfailed\tattempts 2\tlast 500`,
@@ -77,21 +66,21 @@ describe.each(testDialects)("webhooks command on $name", ({ create }) => {
     expect(listed.out.stdout).not.toContain(secret);
     expect(listed.out.stdout).not.toContain("Q-ABC123");
 
-    const tested = sinks(env);
+    const tested = captureCli(env);
     expect(await webhooks(["test", hook.url], tested.io)).toBe(1);
     expect(tested.out.stdout).toMatch(/did not accept msg_\S+: answered 500/);
     expect(hook.received.at(-1)?.json().type).toBe("webhook.test");
     expect(hook.received.at(-1)?.verified).toBe(true);
-    const unknown = sinks(env);
+    const unknown = captureCli(env);
     expect(await webhooks(["test", "https://elsewhere.example.com/"], unknown.io)).toBe(1);
     expect(unknown.out.stderr).toContain("not one of WEBHOOK_ENDPOINTS");
 
-    const retried = sinks(env);
+    const retried = captureCli(env);
     expect(await webhooks(["retry", String(row?.message_id)], retried.io)).toBe(0);
     expect(
       await t.db.selectFrom("webhook_deliveries").select(["status", "first_attempt_at"]).execute(),
     ).toEqual([{ status: "queued", first_attempt_at: null }]);
-    const again = sinks(env);
+    const again = captureCli(env);
     expect(await webhooks(["retry", String(row?.id)], again.io)).toBe(1);
     expect(again.out.stderr).toContain("is queued, not failed");
   });
