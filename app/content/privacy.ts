@@ -15,8 +15,9 @@ export interface PrivacySection {
 }
 
 /**
- * The privacy page (docs/product.md#page-privacy). What it says must match what the site really keeps;
- * a new section (say, on visit counting) is one more entry in `sections`.
+ * The privacy page (docs/product.md#page-privacy). What it says must match what the site really keeps
+ * (docs/attribution.md, docs/analytics.md, docs/webhooks.md, docs/spam.md); a new section is one more
+ * entry in `sections`.
  */
 export const privacy = {
   hero: {
@@ -29,6 +30,7 @@ export const privacy = {
       heading: "What you send us and why",
       paragraphs: [
         "We keep only what you type into our forms: your name, company, e-mail address, phone number if you give it, your message, and for a quote request the items and any drawings or files you attach. We use it to answer you, prepare your quote and, if you ask for it, send you our newsletter.",
+        "What you send reaches our sales team by e-mail and, where the company has connected one, its customer records system, which keeps it under the company's own records policy. Drawings and files go there only as links that stop working after 7 days.",
         "To stop a flood of automated posts, the site counts how often a connection sends a form for a few minutes. It stores a scrambled code made from the connection's internet address, never the address itself.",
       ],
     },
