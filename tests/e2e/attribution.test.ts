@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
@@ -30,7 +31,13 @@ test.beforeAll(async () => {
   peer = await startSmtpPeer();
   dataDir = mkdtempSync(path.join(tmpdir(), "attribution-"));
   databaseUrl = `sqlite:${path.join(dataDir, "site.db")}`;
-  server = await spawnServer(port, { SMTP_URL: peer.url, SALES_EMAIL: SALES, DATABASE_URL: databaseUrl });
+  server = await spawnServer(port, {
+    SMTP_URL: peer.url,
+    SALES_EMAIL: SALES,
+    DATABASE_URL: databaseUrl,
+    // Counts written every second, so the owner's report below sees them at once.
+    ANALYTICS_FLUSH_SECONDS: "1",
+  });
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -38,9 +45,13 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** A desktop Chrome's user agent: headless Chromium names itself HeadlessChrome, which counts as a bot. */
+const CHROME =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
 /** A page of a fresh browser context, with every CSP violation it reports kept. */
 async function freshPage(browser: Browser, javaScriptEnabled = true) {
-  const context = await browser.newContext({ javaScriptEnabled });
+  const context = await browser.newContext({ javaScriptEnabled, userAgent: CHROME });
   const page = await context.newPage();
   const violations: string[] = [];
   page.on("console", (message) => {
@@ -57,6 +68,29 @@ function salesMailFor(reference: string) {
     (mail) =>
       mail.subject?.includes(reference) && (mail.to && "text" in mail.to ? mail.to.text : "").includes(SALES),
   );
+}
+
+/** A GET as a client sends it, outside the browser; its status. */
+function get(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      })
+      .on("error", reject);
+  });
+}
+
+/** `npm run report -- --format text` against the test server's database. */
+function reportText(): string {
+  const run = spawnSync("npx", ["tsx", "scripts/report.ts", "--format", "text"], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  expect(run.status, run.stderr).toBe(0);
+  return run.stdout;
 }
 
 async function sendQuote(page: Page, email: string): Promise<string> {
@@ -124,6 +158,21 @@ test("a campaign visit that reads two pages and sends a quote: sales and the exp
   expect(line).toMatch(
     /,\/products\?utm_source=newsletter&utm_medium=email&utm_campaign=spring,,,newsletter,email,spring,,,yes,\/quote,3,\d+$/,
   );
+
+  // The owner's report: the campaign with its visit and its lead, and the visit's three pages; a bot's
+  // request and a prefetch of the same page are not counted.
+  expect(
+    await get(`${server.origin}${LANDING}`, {
+      "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)",
+    }),
+  ).toBe(200);
+  expect(await get(`${server.origin}${LANDING}`, { "user-agent": CHROME, "sec-purpose": "prefetch" })).toBe(
+    200,
+  );
+  await expect
+    .poll(reportText, { timeout: 30_000, intervals: [2_000] })
+    .toMatch(/newsletter\s+email\s+spring\s+1\s+1\n/);
+  expect(reportText()).toMatch(/Page views\s+3\n/);
 });
 
 test("the same visit without JavaScript: the post carries the page it was sent from", async ({ browser }) => {
