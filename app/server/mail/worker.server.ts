@@ -10,6 +10,7 @@ import {
 import { type ClaimedMessage, type ClaimOrder, claimMessage } from "~/server/mail/claim.server";
 import { emailFromRow } from "~/server/mail/outbox.server";
 import type { MailTransport } from "~/server/mail/transport.server";
+import { createPolling } from "~/server/polling.server";
 
 export interface MailWorkerOptions {
   db: Database;
@@ -236,10 +237,13 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
       );
   }
 
-  let stopped = false;
-  let chain: Promise<unknown> = Promise.resolve();
-  function runOnce(): Promise<number> {
-    const run = chain.then(async () => {
+  return createPolling({
+    what: "mail worker",
+    logger,
+    batchSize,
+    pollMs,
+    maxBackoffMs: maxBackoffMs,
+    run: async (isStopped) => {
       let handled = 0;
       await recordUnrecorded();
       lookForExpired = true;
@@ -251,7 +255,7 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
       // sees the same queue, whichever end it takes from.
       let drained = false;
       const lane = async (order: ClaimOrder) => {
-        while (handled < batchSize && !stopped && !drained) {
+        while (handled < batchSize && !isStopped() && !drained) {
           const message = await claimNext(order);
           if (!message) {
             drained = true;
@@ -278,74 +282,8 @@ export function createMailWorker(options: MailWorkerOptions): StoppedMailWorker 
       for (let index = 0; index < lanes.length; index++) await lanes[index];
       if (failure) throw failure.reason;
       return handled;
-    });
-    chain = run.catch(() => undefined);
-    return run;
-  }
-
-  let started = false;
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<void> | undefined;
-  let again = false;
-
-  function schedule(delay: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, delay);
-    timer.unref();
-  }
-
-  // Consecutive runs that failed (the database did not answer): the pause doubles with each, so a
-  // database outage is not polled at full rate, and the outage is logged once, not at every poll.
-  let failedRuns = 0;
-
-  function tick() {
-    timer = undefined;
-    if (inFlight) {
-      again = true;
-      return;
-    }
-    inFlight = (async () => {
-      do {
-        again = false;
-        try {
-          if ((await runOnce()) >= batchSize) again = true;
-          if (failedRuns > 0) logger.info({ failedRuns }, "mail worker reached the database again");
-          failedRuns = 0;
-        } catch (error) {
-          if (failedRuns === 0)
-            logger.error(
-              { err: error },
-              "mail worker run failed; retrying with growing pauses until it succeeds",
-            );
-          failedRuns += 1;
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      inFlight = undefined;
-      schedule(failedRuns === 0 ? pollMs : Math.min(pollMs * 2 ** failedRuns, maxBackoffMs));
-    });
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (started || stopped) return;
-      started = true;
-      schedule(0);
     },
-    wakeUp() {
-      if (!started || stopped) return;
-      if (inFlight) again = true;
-      else schedule(0);
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await inFlight;
-      await chain;
-    },
-  };
+  });
 }
 
 /** Starts delivering queued e-mail at once and then every pollMs (and on wakeUp()). */

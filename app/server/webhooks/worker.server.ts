@@ -1,6 +1,7 @@
 import { writeStatement } from "~/server/db/database.server";
 import { type Database, isoTime, type WebhookDelivery } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
+import { createPolling } from "~/server/polling.server";
 import { claimDelivery } from "./claim.server";
 import { postWebhook, WEBHOOK_TIMEOUT_MS } from "./deliver.server";
 import type { WebhookEndpoint } from "./endpoints.server";
@@ -126,14 +127,17 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     else logger.warn({ ...details, nextAttemptAt: isoTime(next) }, "webhook delivery failed; will retry");
   }
 
-  let stopped = false;
-  let chain: Promise<unknown> = Promise.resolve();
-  function runOnce(): Promise<number> {
-    const run = chain.then(async () => {
+  return createPolling({
+    what: "webhook worker",
+    logger,
+    batchSize,
+    pollMs,
+    maxBackoffMs: 60_000,
+    run: async (isStopped) => {
       let handled = 0;
       let drained = false;
       const lane = async () => {
-        while (handled < batchSize && !stopped && !drained) {
+        while (handled < batchSize && !isStopped() && !drained) {
           const delivery = await claimDelivery(db, lockMs, now());
           if (!delivery) {
             drained = true;
@@ -147,66 +151,6 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       const failure = results.find((result) => result.status === "rejected");
       if (failure) throw failure.reason;
       return handled;
-    });
-    chain = run.catch(() => undefined);
-    return run;
-  }
-
-  let started = false;
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<void> | undefined;
-  let again = false;
-  let failedRuns = 0;
-
-  function schedule(delay: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, delay);
-    timer.unref();
-  }
-
-  function tick() {
-    timer = undefined;
-    if (inFlight) {
-      again = true;
-      return;
-    }
-    inFlight = (async () => {
-      do {
-        again = false;
-        try {
-          if ((await runOnce()) >= batchSize) again = true;
-          if (failedRuns > 0) logger.info({ failedRuns }, "webhook worker reached the database again");
-          failedRuns = 0;
-        } catch (error) {
-          if (failedRuns === 0)
-            logger.error({ err: error }, "webhook worker run failed; retrying with growing pauses");
-          failedRuns += 1;
-        }
-      } while (again && !stopped);
-    })().finally(() => {
-      inFlight = undefined;
-      schedule(failedRuns === 0 ? pollMs : Math.min(pollMs * 2 ** failedRuns, 60_000));
-    });
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (started || stopped) return;
-      started = true;
-      schedule(0);
     },
-    wakeUp() {
-      if (!started || stopped) return;
-      if (inFlight) again = true;
-      else schedule(0);
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await inFlight;
-      await chain;
-    },
-  };
+  });
 }
