@@ -1,5 +1,5 @@
-import { postOnlyResponse, requestPostOrigin } from "~/features/leads/form-request.server";
-import { submitQuote } from "~/features/quote/quote.server";
+import { postOnlyResponse } from "~/features/leads/form-request.server";
+import { submitQuotePost } from "~/features/quote/quote.server";
 import { quoteUploadOf } from "~/features/quote/quote-upload.server";
 import { requestContextOf } from "~/load-context";
 import type { Route } from "./+types/api.quote";
@@ -19,13 +19,7 @@ export async function action({ request, context: provider }: Route.ActionArgs) {
       { status: 400, headers },
     );
   }
-  const result = await submitQuote(
-    context.services,
-    upload,
-    context.clientKey,
-    requestPostOrigin(request, context.services.siteUrl),
-  );
-  context.services.counting?.formOutcome("quote", result);
+  const result = await submitQuotePost(request, context, upload);
   if (!result.ok) {
     // 429 (the per-client limit, or an upload of this client's still running) and 503 (no upload slot free).
     if (result.retryAfterSeconds) headers["Retry-After"] = String(result.retryAfterSeconds);

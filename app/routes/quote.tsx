@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { quoteContent, quotePage } from "~/content/quote";
-import { requestPostOrigin } from "~/features/leads/form-request.server";
 import {
   emptyItem,
   isQuoteArea,
@@ -10,7 +9,7 @@ import {
   QUOTE_ROWS_STEP,
   quoteValuesFromFields,
 } from "~/features/quote/quote";
-import { submitQuote } from "~/features/quote/quote.server";
+import { submitQuotePost } from "~/features/quote/quote.server";
 import { type QuoteActionData, QuoteForm } from "~/features/quote/quote-form";
 import { countRowsPost } from "~/features/quote/quote-limits.server";
 import { withPastedRows } from "~/features/quote/quote-paste";
@@ -93,13 +92,7 @@ export async function action({ request, context: provider }: Route.ActionArgs) {
     };
     return data(body, { status: 200, headers: { "Cache-Control": "no-store" } });
   }
-  const result = await submitQuote(
-    context.services,
-    upload,
-    context.clientKey,
-    requestPostOrigin(request, context.services.siteUrl),
-  );
-  context.services.counting?.formOutcome("quote", result);
+  const result = await submitQuotePost(request, context, upload);
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (!upload.complete) headers.Connection = "close";
   // 429 (the per-client limit, or an upload of this client's still running) and 503 (no upload slot free).

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { ATTRIBUTION_FIELD, type LeadPostOrigin, parseAttribution } from "~/features/leads/attribution";
 import { storeAttribution } from "~/features/leads/attribution.server";
+import { requestPostOrigin } from "~/features/leads/form-request.server";
 import { logHeld } from "~/features/leads/held.server";
 import { newReference, withFreshReference } from "~/features/leads/reference.server";
 import { heldColumns, scoreLead } from "~/features/leads/spam.server";
@@ -23,7 +24,7 @@ import {
   quoteValuesFromFields,
 } from "~/features/quote/quote";
 import { withPastedRows } from "~/features/quote/quote-paste";
-import type { QuoteServices } from "~/load-context";
+import type { QuoteServices, RequestContext } from "~/load-context";
 import { writeTransaction } from "~/server/db/database.server";
 import { isoTime } from "~/server/db/schema.server";
 import { storeFile } from "~/server/mail/outbox.server";
@@ -280,4 +281,24 @@ export async function submitQuote(
     logger.error({ err: error, clientKey }, "quote request could not be stored");
     return { ok: false, status: 500, ...QUOTE_FAILURE, values };
   }
+}
+
+/**
+ * A quote post as both its routes take it (/quote without JavaScript, /api/quote with it): submitted
+ * with the page it was sent from (its Referer, docs/attribution.md), and its outcome counted.
+ */
+export async function submitQuotePost(
+  request: Request,
+  context: Pick<RequestContext, "services" | "clientKey">,
+  upload: QuoteUpload,
+): Promise<QuoteResult> {
+  const { services } = context;
+  const result = await submitQuote(
+    services,
+    upload,
+    context.clientKey,
+    requestPostOrigin(request, services.siteUrl),
+  );
+  services.counting?.formOutcome("quote", result);
+  return result;
 }
