@@ -40,6 +40,11 @@ test.afterAll(async () => {
 });
 
 test("loopback reads Prometheus text with the outbox's depth, requests by route group and the event-loop delay", async () => {
+  // A request is counted once its answer is done, which can come a moment after the client has read it.
+  const scrape = async () => (await fetch(`${server.origin}/metrics`)).text();
+  await expect
+    .poll(scrape, { timeout: 5_000 })
+    .toMatch(/^http_requests_total\{route="\/contact",status="200"\} 1$/m);
   const response = await fetch(`${server.origin}/metrics`);
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toContain("text/plain");
