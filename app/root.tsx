@@ -9,23 +9,25 @@ import {
   ScrollRestoration,
   useLocation,
 } from "react-router";
-import type { Route } from "./+types/root";
-import "./app.css";
 import { IconSprite, IconsProvider } from "~/components/icons/icon-sprite";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { countInAppPage } from "~/features/leads/attribution";
 import { AttributionSnippet } from "~/features/leads/attribution-fields";
+import { FAVICON_DATA_URL } from "~/lib/favicon";
 import { useNonce } from "~/lib/nonce";
 import { SPECULATION_RULES, usePageScripts } from "~/lib/page-scripts";
+import { PageStylesheet } from "~/lib/page-stylesheet";
 import { ORIGIN_PLACEHOLDER } from "~/lib/site";
 import { requestContext } from "~/load-context";
+import type { Route } from "./+types/root";
 
+// The SVG icon travels in the page: a browser asks for a linked icon while the page is still painting
+// (docs/decisions/0038-stylesheet-in-the-page.md). There is no web app manifest for the same reason.
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: FAVICON_DATA_URL, type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "manifest", href: "/site.webmanifest" },
 ];
 
 /**
@@ -52,6 +54,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0f2a43" />
         <Meta />
         <Links />
+        <PageStylesheet />
       </head>
       <body className="flex min-h-screen flex-col">
         <a

@@ -1,6 +1,6 @@
 /**
  * Renders the favicon SVG to the raster icons browsers and link previews ask for: favicon.ico
- * (PNG inside an ICO container), the Apple touch icon and the manifest icons.
+ * (PNG inside an ICO container), the Apple touch icon and the logo that structured data names (512 px).
  */
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -37,9 +37,8 @@ async function main(): Promise<void> {
 
   await writeFile(path.join(publicDir, "favicon.ico"), pngToIco(await render(32), 32));
   await writeFile(path.join(publicDir, "apple-touch-icon.png"), await render(180, 18));
-  await writeFile(path.join(publicDir, "icon-192.png"), await render(192, 16));
   await writeFile(path.join(publicDir, "icon-512.png"), await render(512, 40));
-  process.stdout.write("icons: favicon.ico, apple-touch-icon.png, icon-192.png, icon-512.png\n");
+  process.stdout.write("icons: favicon.ico, apple-touch-icon.png, icon-512.png\n");
 }
 
 main().catch((error: unknown) => {

@@ -55,9 +55,10 @@ export const LAYER_RULES: readonly LayerRule[] = [
     imports: ["app/content/", "app/lib/", "app/generated/"],
   },
   {
-    layer: "app/lib imports only app/lib and content",
+    // The stylesheet's URL, for the pages that link it (app/lib/page-stylesheet.tsx).
+    layer: "app/lib imports only app/lib, content and the site's stylesheet",
     files: /^app\/lib\//,
-    imports: ["app/lib/", "app/content/", "app/generated/"],
+    imports: ["app/lib/", "app/content/", "app/generated/", "app/app.css"],
   },
   {
     // The composition root, the route modules and the app's entries put the pieces together.

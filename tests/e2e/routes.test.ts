@@ -48,7 +48,6 @@ test.describe("every page is served with its own metadata in the HTML", () => {
       ["/images/og-default.png", "image/png"],
       ["/favicon.ico", "image/x-icon"],
       ["/favicon.svg", "image/svg+xml"],
-      ["/site.webmanifest", "application/manifest+json"],
       ["/apple-touch-icon.png", "image/png"],
     ] as const) {
       const response = await request.get(path);
