@@ -43,7 +43,7 @@ test.describe("every page is served with its own metadata in the HTML", () => {
     expect(seen.size).toBe(contentPages.length);
   });
 
-  test("the OG image, favicon and manifest are served", async ({ request }) => {
+  test("the OG image and the favicons are served", async ({ request }) => {
     for (const [path, type] of [
       ["/images/og-default.png", "image/png"],
       ["/favicon.ico", "image/x-icon"],
