@@ -25,17 +25,13 @@ describe.each(testDialects)("privacy requests on $name", (dialect) => {
         {
           name: "Dana",
           email: "Dana@Example.com",
-          phone: null,
           message: "Need labels",
-          client_key: null,
           created_at: start.toISOString(),
         },
         {
           name: "Other",
           email: "other@example.com",
-          phone: null,
           message: "Other",
-          client_key: null,
           created_at: start.toISOString(),
         },
       ])
@@ -59,13 +55,6 @@ describe.each(testDialects)("privacy requests on $name", (dialect) => {
     const quote = {
       company: "Acme",
       name: "Dana",
-      phone: null,
-      postal_code: null,
-      needed_by: null,
-      po_reference: null,
-      label_details: null,
-      foam_details: null,
-      client_key: null,
       created_at: start.toISOString(),
     };
     await writeTransaction(t.db, async (trx) => {
@@ -210,13 +199,6 @@ describe.each(testDialects)("privacy requests on $name", (dialect) => {
         company: "Acme",
         name: "Dana",
         email: "Dana@example.com",
-        phone: null,
-        postal_code: null,
-        needed_by: null,
-        po_reference: null,
-        label_details: null,
-        foam_details: null,
-        client_key: null,
         created_at: start.toISOString(),
       })
       .returning("id")
@@ -228,13 +210,6 @@ describe.each(testDialects)("privacy requests on $name", (dialect) => {
         lead_id: quote.id,
         created_at: start.toISOString(),
         landing_page: "/quote",
-        referrer_host: null,
-        search_engine: null,
-        utm_source: null,
-        utm_medium: null,
-        utm_campaign: null,
-        utm_term: null,
-        utm_content: null,
         click_id: 0,
         sent_from: "/quote",
         pages_seen: 1,
