@@ -1,5 +1,12 @@
+import { beforeEach } from "vitest";
 import type { NewsletterServices } from "~/load-context";
-import { freshDatabaseEach, memoryLogger, type TestDatabase, type TestDialect } from "./databases";
+import {
+  freshDatabaseEach,
+  type LogLine,
+  memoryLogger,
+  type TestDatabase,
+  type TestDialect,
+} from "./databases";
 
 /** The site's addresses in the lead and newsletter tests. */
 export const TEST_SITE = {
@@ -13,6 +20,8 @@ export interface LeadServicesFixture {
   t: TestDatabase;
   /** The services the contact and newsletter actions take, on that database and at the test's clock. */
   deps: NewsletterServices;
+  /** What the running test's services logged. */
+  log: { readonly lines: LogLine[] };
   /** A new client key on every call, so the per-client limits stay out of a test's way. */
   client(): string;
 }
@@ -23,7 +32,10 @@ export interface LeadServicesFixture {
  */
 export function leadServicesEach(dialect: TestDialect, now: () => Date): LeadServicesFixture {
   const t = freshDatabaseEach(dialect);
-  const logger = memoryLogger().logger;
+  let log = memoryLogger();
+  beforeEach(() => {
+    log = memoryLogger();
+  });
   let clients = 0;
   return {
     t,
@@ -31,9 +43,16 @@ export function leadServicesEach(dialect: TestDialect, now: () => Date): LeadSer
       get db() {
         return t.db;
       },
-      logger,
+      get logger() {
+        return log.logger;
+      },
       now,
       ...TEST_SITE,
+    },
+    log: {
+      get lines() {
+        return log.lines;
+      },
     },
     client: () => `client-${++clients}`,
   };
