@@ -45,7 +45,7 @@ export interface WorkerFixture {
   readonly t: TestDatabase;
   /** This test's SMTP peer; a test that restarts it puts the new one here. */
   peer: SmtpPeer;
-  /** The time the workers see, from `start` on. */
+  /** The time the workers see, from the fixture's start on. */
   readonly clock: Date;
   readonly log: ReturnType<typeof memoryLogger>;
   /** Run after the test, last added first. */
@@ -58,11 +58,11 @@ export interface WorkerFixture {
 
 const outboxRows = (db: Database) => db.selectFrom("email_outbox").selectAll().orderBy("id").execute();
 
-/** Sets up each test of the enclosing describe block; call it once there. */
-export function workerFixture(create: () => Promise<TestDatabase>): WorkerFixture {
+/** Sets up each test of the enclosing describe block, its clock at `startAt`; call it once there. */
+export function workerFixture(create: () => Promise<TestDatabase>, startAt = start): WorkerFixture {
   let t: TestDatabase | undefined;
   let peer: SmtpPeer | undefined;
-  let clock = start;
+  let clock = startAt;
   const cleanups: Array<() => unknown> = [];
   const log = memoryLogger();
   const ready = <T>(value: T | undefined): T => {
@@ -105,7 +105,7 @@ export function workerFixture(create: () => Promise<TestDatabase>): WorkerFixtur
   beforeEach(async () => {
     t = await create();
     peer = await startSmtpPeer();
-    clock = start;
+    clock = startAt;
   });
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
