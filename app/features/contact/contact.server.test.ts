@@ -4,13 +4,8 @@ import { CONTACT_ERRORS } from "~/features/contact/contact";
 import { submitContact } from "~/features/contact/contact.server";
 import { testDialects } from "../../../tests/support/databases";
 import { leadServicesEach } from "../../../tests/support/lead-services";
+import { validContact as valid } from "./contact-fixture";
 
-const valid = {
-  name: "Dana Price",
-  email: "dana@example.com",
-  phone: "",
-  message: "Need 40 rolls of 4x6 labels.",
-};
 const now = new Date("2025-06-02T14:30:00.000Z");
 
 describe.each(testDialects)("submitContact on $name", (dialect) => {
