@@ -5,8 +5,7 @@ import { submitQuote } from "~/features/quote/quote.server";
 import { signFormStart } from "~/features/quote/quote-token.server";
 import { writeTransaction } from "~/server/db/database.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
-import type { MailTransport } from "~/server/mail/transport.server";
-import { from, sales, smtpTransport, workerFixture } from "~/server/mail/worker-fixture";
+import { from, sales, workerFixture } from "~/server/mail/worker-fixture";
 import { testDialects } from "../support/databases";
 
 const start = new Date("2026-11-24T09:10:00.000Z");
@@ -22,12 +21,6 @@ describe.each(testDialects)("lead notifications on $name", ({ create }) => {
     mailFrom: from,
     now: () => fx.clock,
   });
-  /** A transport to this test's SMTP peer, closed after the test. */
-  const smtp = () => {
-    const transport = smtpTransport(fx.peer);
-    cleanups.push(() => transport.close());
-    return transport;
-  };
   const toSales = () =>
     fx.peer.messages.filter(
       (message) => message.to && !Array.isArray(message.to) && message.to.text === sales,
@@ -85,18 +78,13 @@ describe.each(testDialects)("lead notifications on $name", ({ create }) => {
 
     // The first worker hands the notification to the SMTP peer and dies before it records the
     // delivery: its send never returns and its claim is never renewed.
-    const real = smtp();
     let die: (error: Error) => void = () => undefined;
-    const dying: MailTransport = {
-      kind: "smtp",
-      async send(mail) {
-        await real.send(mail);
-        return new Promise((_, reject) => {
-          die = reject;
-        });
-      },
-      close: () => undefined,
-    };
+    const dying = fx.smtpThrough(async (mail, smtp) => {
+      await smtp.send(mail);
+      return new Promise((_, reject) => {
+        die = reject;
+      });
+    });
     const deadRun = worker({ transport: dying, renewMs: 3_600_000 }).runOnce();
     cleanups.push(async () => {
       die(new Error("process gone"));
@@ -169,15 +157,10 @@ describe.each(testDialects)("lead notifications on $name", ({ create }) => {
       "client-b",
     );
     const order: string[] = [];
-    const real = smtp();
-    const recording: MailTransport = {
-      kind: "smtp",
-      async send(mail) {
-        order.push(mail.subject);
-        return real.send(mail);
-      },
-      close: () => undefined,
-    };
+    const recording = fx.smtpThrough((mail, smtp) => {
+      order.push(mail.subject);
+      return smtp.send(mail);
+    });
     // Two lanes: one takes the oldest due message, the other the newest.
     expect(await worker({ transport: recording, concurrency: 2, batchSize: 100 }).runOnce()).toBe(42);
     const position = order.findIndex((subject) => lead.ok && subject.startsWith(`[${lead.reference}]`));

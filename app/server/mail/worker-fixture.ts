@@ -2,7 +2,12 @@ import { afterEach, beforeEach } from "vitest";
 import { writeTransaction } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
-import { createTransport, type MailTransport } from "~/server/mail/transport.server";
+import {
+  createTransport,
+  type MailTransport,
+  type OutgoingMail,
+  type SendResult,
+} from "~/server/mail/transport.server";
 import {
   createMailWorker,
   type MailWorkerOptions,
@@ -52,6 +57,11 @@ export interface WorkerFixture {
   readonly cleanups: Array<() => unknown>;
   /** A stopped worker on this test's database, sending to its peer unless told otherwise. */
   worker(overrides?: Partial<MailWorkerOptions>): StoppedMailWorker;
+  /**
+   * A transport whose sends go through `send`, given each message and a transport to this test's peer
+   * (closed after the test): for tests that hold, count, order or break sends.
+   */
+  smtpThrough(send: (mail: OutgoingMail, smtp: MailTransport) => Promise<SendResult>): MailTransport;
   advance(ms: number): void;
   outbox(): ReturnType<typeof outboxRows>;
 }
@@ -95,6 +105,11 @@ export function workerFixture(create: () => Promise<TestDatabase>, startAt = sta
         now: () => clock,
         ...overrides,
       });
+    },
+    smtpThrough(send) {
+      const smtp = smtpTransport(fixture.peer);
+      cleanups.push(() => smtp.close());
+      return { kind: "smtp", send: (mail) => send(mail, smtp), close: () => undefined };
     },
     advance(ms) {
       clock = new Date(clock.getTime() + ms);
