@@ -16,20 +16,16 @@ describe.each(testDialects)("subscribeNewsletter on $name", (dialect) => {
     clock = start;
   });
 
-  it("answers 400 with the documented notices", async () => {
-    expect(await subscribeNewsletter(deps, { email: " " }, freshClient())).toEqual({
+  it.each([
+    [" ", "Email Required", "Please enter your email address"],
+    ["nope@", "Invalid Email", "Please enter a valid email address"],
+  ])("answers 400 to %j with the documented notice", async (email, title, message) => {
+    expect(await subscribeNewsletter(deps, { email }, freshClient())).toEqual({
       ok: false,
       status: 400,
-      title: "Email Required",
-      message: "Please enter your email address",
-      fieldErrors: { email: "Please enter your email address" },
-    });
-    expect(await subscribeNewsletter(deps, { email: "nope@" }, freshClient())).toEqual({
-      ok: false,
-      status: 400,
-      title: "Invalid Email",
-      message: "Please enter a valid email address",
-      fieldErrors: { email: "Please enter a valid email address" },
+      title,
+      message,
+      fieldErrors: { email: message },
     });
   });
 
