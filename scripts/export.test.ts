@@ -5,30 +5,25 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ATTRIBUTION_CSV_HEADER } from "~/features/leads/attribution.server";
-import { captureCli, NO_DATABASE, repoRoot, tsxBin } from "../tests/support/cli";
-import { type TestDatabase, testDialects } from "../tests/support/databases";
+import { captureCli, itRefusesWithUsage, NO_DATABASE, repoRoot, tsxBin } from "../tests/support/cli";
+import { freshDatabaseEach, testDialects } from "../tests/support/databases";
 import { main, parseCommand, USAGE } from "./export";
 
 const run = promisify(execFile);
 
 describe("export arguments", () => {
-  it.each([
-    [[]],
-    [["leads"]],
-    [["leads", "import"]],
-    [["customers", "export"]],
-    [["leads", "export", "--since", "2025-13-01"]],
-    [["leads", "export", "--since", "yesterday"]],
-    [["leads", "export", "--since"]],
-    [["leads", "export", "--bogus"]],
-    [["subscribers", "export", "--since", "2025-01-01"]],
-    [["leads", "export", "extra"]],
-  ])("refuses %j with the usage and exit code 2", async (argv) => {
-    const { out, io } = captureCli({ DATABASE_URL: NO_DATABASE });
-    expect(await main(argv, io)).toBe(2);
-    expect(out.stderr).toContain(USAGE);
-    expect(out.stdout).toBe("");
-  });
+  itRefusesWithUsage(main, USAGE, [
+    [],
+    ["leads"],
+    ["leads", "import"],
+    ["customers", "export"],
+    ["leads", "export", "--since", "2025-13-01"],
+    ["leads", "export", "--since", "yesterday"],
+    ["leads", "export", "--since"],
+    ["leads", "export", "--bogus"],
+    ["subscribers", "export", "--since", "2025-01-01"],
+    ["leads", "export", "extra"],
+  ]);
 
   it("reads both forms of the options", () => {
     expect(parseCommand(["leads", "export", "--since=2025-02-28", "--out", "x.csv"])).toEqual({
@@ -48,11 +43,10 @@ describe("export arguments", () => {
 
 const ATTRIBUTION = ATTRIBUTION_CSV_HEADER.join(",");
 
-describe.each(testDialects)("export from $name", ({ create }) => {
-  let t: TestDatabase;
+describe.each(testDialects)("export from $name", (dialect) => {
+  const t = freshDatabaseEach(dialect);
   let dir: string;
   beforeEach(async () => {
-    t = await create();
     dir = mkdtempSync(path.join(tmpdir(), "ridgeline-export-"));
     const lead = { email: "dana@example.com", client_key: null };
     await t.db
@@ -79,10 +73,7 @@ describe.each(testDialects)("export from $name", ({ create }) => {
         referrer_host: "www.google.com",
         search_engine: "Google",
         utm_source: "newsletter",
-        utm_medium: null,
         utm_campaign: "spring",
-        utm_term: null,
-        utm_content: null,
         click_id: 1,
         sent_from: "/contact",
         pages_seen: 3,
@@ -98,7 +89,6 @@ describe.each(testDialects)("export from $name", ({ create }) => {
       .execute();
   });
   afterEach(async () => {
-    await t.cleanup();
     rmSync(dir, { recursive: true, force: true });
   });
 

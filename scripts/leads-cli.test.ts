@@ -1,31 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { submitContact } from "~/features/contact/contact.server";
-import { captureCli, NO_DATABASE } from "../tests/support/cli";
-import { memoryLogger, type TestDatabase, testDialects } from "../tests/support/databases";
-import { main as leads } from "./leads";
+import { captureCli, itRefusesWithUsage } from "../tests/support/cli";
+import { freshDatabaseEach, memoryLogger, testDialects } from "../tests/support/databases";
+import { USAGE as LEADS_USAGE, main as leads } from "./leads";
 
 describe("leads arguments", () => {
-  it.each([
-    [[]],
-    [["held", "extra"]],
-    [["release"]],
-    [["release", "X-123"]],
-    [["release", "C-ABCDEF", "Q-ABCDEF"]],
-  ])("refuses %j with the usage and exit code 2", async (argv) => {
-    const { out, io } = captureCli({ DATABASE_URL: NO_DATABASE });
-    expect(await leads(argv, io)).toBe(2);
-    expect(out.stderr).toContain("Usage:");
-  });
+  itRefusesWithUsage(leads, LEADS_USAGE, [
+    [],
+    ["held", "extra"],
+    ["release"],
+    ["release", "X-123"],
+    ["release", "C-ABCDEF", "Q-ABCDEF"],
+  ]);
 });
 
-describe.each(testDialects)("npm run leads on $name", ({ create }) => {
-  let t: TestDatabase;
-  beforeEach(async () => {
-    t = await create();
-  });
-  afterEach(async () => {
-    await t.cleanup();
-  });
+describe.each(testDialects)("npm run leads on $name", (dialect) => {
+  const t = freshDatabaseEach(dialect);
 
   it("lists held leads, releases one once (then says it was), and exports messages without the held ones", async () => {
     const deps = {

@@ -2,31 +2,23 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { captureCli, NO_DATABASE } from "../tests/support/cli";
-import { type TestDatabase, testDialects } from "../tests/support/databases";
-import { main as newsletter } from "./newsletter";
-import { main as privacy } from "./privacy";
+import { captureCli, itRefusesWithUsage, NO_DATABASE } from "../tests/support/cli";
+import { freshDatabaseEach, testDialects } from "../tests/support/databases";
+import { USAGE as NEWSLETTER_USAGE, main as newsletter } from "./newsletter";
+import { USAGE as PRIVACY_USAGE, main as privacy } from "./privacy";
 
 describe("newsletter and privacy arguments", () => {
-  it.each([
-    [[]],
-    [["send"]],
-    [["publish", "x.md"]],
-    [["send", "a.md", "b.md"]],
-    [["send", "a.md", "--test"]],
-  ])("newsletter refuses %j with the usage and exit code 2", async (argv) => {
-    const { out, io } = captureCli({ DATABASE_URL: NO_DATABASE });
-    expect(await newsletter(argv, io)).toBe(2);
-    expect(out.stderr).toContain("Usage:");
-  });
-
-  it.each([[[]], [["export"]], [["erase", "a@example.com"]], [["export", "not-an-address"]]])(
-    "privacy refuses %j with the usage and exit code 2",
-    async (argv) => {
-      const { out, io } = captureCli({ DATABASE_URL: NO_DATABASE });
-      expect(await privacy(argv, io)).toBe(2);
-      expect(out.stderr).toContain("Usage:");
-    },
+  itRefusesWithUsage(
+    newsletter,
+    NEWSLETTER_USAGE,
+    [[], ["send"], ["publish", "x.md"], ["send", "a.md", "b.md"], ["send", "a.md", "--test"]],
+    "newsletter",
+  );
+  itRefusesWithUsage(
+    privacy,
+    PRIVACY_USAGE,
+    [[], ["export"], ["erase", "a@example.com"], ["export", "not-an-address"]],
+    "privacy",
   );
 
   it("names a broken issue file instead of sending anything", async () => {
@@ -43,15 +35,13 @@ describe("newsletter and privacy arguments", () => {
   });
 });
 
-describe.each(testDialects)("newsletter and privacy commands on $name", ({ create }) => {
-  let t: TestDatabase;
+describe.each(testDialects)("newsletter and privacy commands on $name", (dialect) => {
+  const t = freshDatabaseEach(dialect);
   let dir: string;
   beforeEach(async () => {
-    t = await create();
     dir = mkdtempSync(path.join(tmpdir(), "ridgeline-issue-"));
   });
   afterEach(async () => {
-    await t.cleanup();
     rmSync(dir, { recursive: true, force: true });
   });
 

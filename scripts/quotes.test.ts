@@ -7,19 +7,18 @@ import { submitQuote } from "~/features/quote/quote.server";
 import { signFormStart } from "~/features/quote/quote-token.server";
 import { sniffFileType } from "~/features/quote/sniff.server";
 import { captureCli } from "../tests/support/cli";
-import { memoryLogger, type TestDatabase, testDialects } from "../tests/support/databases";
+import { freshDatabaseEach, memoryLogger, testDialects } from "../tests/support/databases";
 import { main } from "./quotes";
 
 const sha256 = (content: Buffer) => createHash("sha256").update(content).digest("hex");
 const pdf = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(5000)]);
 
-describe.each(testDialects)("quotes command on $name", ({ create }) => {
-  let t: TestDatabase;
+describe.each(testDialects)("quotes command on $name", (dialect) => {
+  const t = freshDatabaseEach(dialect);
   let dir: string;
   let reference = "";
 
   beforeEach(async () => {
-    t = await create();
     dir = mkdtempSync(path.join(tmpdir(), "ridgeline-quotes-"));
     const type = await sniffFileType(pdf);
     if (!type) throw new Error("PDF not recognised");
@@ -68,7 +67,6 @@ describe.each(testDialects)("quotes command on $name", ({ create }) => {
     reference = result.ok ? result.reference : "";
   });
   afterEach(async () => {
-    await t.cleanup();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildReport, type Report } from "~/features/analytics/report/model.server";
-import { captureCli, NO_DATABASE, repoRoot } from "../tests/support/cli";
+import { captureCli, itRefusesWithUsage, repoRoot } from "../tests/support/cli";
 import { type TestDatabase, testDialects } from "../tests/support/databases";
 import { CAMPAIGN, REPORT_WEEK, seedReportData } from "../tests/support/report-data";
 import { main, parseCommand, periodOf, renderCsv, USAGE } from "./report";
@@ -13,20 +13,15 @@ import { main, parseCommand, periodOf, renderCsv, USAGE } from "./report";
 const run = promisify(execFile);
 
 describe("report arguments", () => {
-  it.each([
-    [["--format", "pdf"]],
-    [["--since", "2026-13-01"]],
-    [["--until", "yesterday"]],
-    [["--since", "2026-11-10", "--until", "2026-11-09"]],
-    [["--out", " "]],
-    [["extra"]],
-    [["--bogus"]],
-  ])("refuses %j with the usage and exit code 2", async (argv) => {
-    const { out, io } = captureCli({ DATABASE_URL: NO_DATABASE });
-    expect(await main(argv, io)).toBe(2);
-    expect(out.stderr).toContain(USAGE);
-    expect(out.stdout).toBe("");
-  });
+  itRefusesWithUsage(main, USAGE, [
+    ["--format", "pdf"],
+    ["--since", "2026-13-01"],
+    ["--until", "yesterday"],
+    ["--since", "2026-11-10", "--until", "2026-11-09"],
+    ["--out", " "],
+    ["extra"],
+    ["--bogus"],
+  ]);
 
   it("reads the period and the format", () => {
     expect(parseCommand(["--since=2026-11-01", "--until", "2026-11-30", "--format", "csv"])).toEqual({

@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { recordSearchMiss } from "~/features/search/misses.server";
-import { captureCli, NO_DATABASE, repoRoot, tsxBin } from "../tests/support/cli";
-import { type TestDatabase, testDialects } from "../tests/support/databases";
+import { captureCli, itRefusesWithUsage, NO_DATABASE, repoRoot, tsxBin } from "../tests/support/cli";
+import { freshDatabaseEach, testDialects } from "../tests/support/databases";
 import { main, parseCommand, USAGE } from "./search";
 
 const run = promisify(execFile);
@@ -11,20 +11,15 @@ const run = promisify(execFile);
 const CLIENT = "0123456789abcdef0123456789abcdef";
 
 describe("search command arguments", () => {
-  it.each([
-    [[]],
-    [["hits"]],
-    [["misses", "extra"]],
-    [["misses", "--since", "2026-02-30"]],
-    [["misses", "--since", "last week"]],
-    [["misses", "--since"]],
-    [["misses", "--bogus"]],
-  ])("refuses %j with the usage and exit code 2", async (argv) => {
-    const { out, io } = captureCli({ DATABASE_URL: NO_DATABASE });
-    expect(await main(argv, io)).toBe(2);
-    expect(out.stderr).toContain(USAGE);
-    expect(out.stdout).toBe("");
-  });
+  itRefusesWithUsage(main, USAGE, [
+    [],
+    ["hits"],
+    ["misses", "extra"],
+    ["misses", "--since", "2026-02-30"],
+    ["misses", "--since", "last week"],
+    ["misses", "--since"],
+    ["misses", "--bogus"],
+  ]);
 
   it("reads both forms of --since", () => {
     expect(parseCommand(["misses", "--since=2026-03-01"])).toEqual({ kind: "misses", since: "2026-03-01" });
@@ -38,10 +33,9 @@ describe("search command arguments", () => {
   });
 });
 
-describe.each(testDialects)("search misses report on $name", ({ create }) => {
-  let t: TestDatabase;
+describe.each(testDialects)("search misses report on $name", (dialect) => {
+  const t = freshDatabaseEach(dialect);
   beforeEach(async () => {
-    t = await create();
     const at = (day: string, time = "09:15") => new Date(`2026-03-${day}T${time}:00.000Z`);
     await recordSearchMiss(t.db, CLIENT, "Ribbon for ZT-410", at("01"));
     await recordSearchMiss(t.db, CLIENT, "ribbon for zt 410", at("05", "14:40"));
@@ -49,9 +43,6 @@ describe.each(testDialects)("search misses report on $name", ({ create }) => {
     await recordSearchMiss(t.db, CLIENT, "4 X 6 pallet tags", at("06"));
     await recordSearchMiss(t.db, CLIENT, "4x6 pallet tags", at("06", "10:00"));
     await recordSearchMiss(t.db, CLIENT, "4×6 pallet tags", at("07"));
-  });
-  afterEach(async () => {
-    await t.cleanup();
   });
 
   it("prints the misses, most frequent first, with counts and when they were last searched", async () => {

@@ -3,34 +3,32 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeTransaction } from "~/server/db/database.server";
 import { queueWebhooks } from "~/server/webhooks/queue.server";
 import { createWebhookWorker } from "~/server/webhooks/worker.server";
-import { captureCli, NO_DATABASE } from "../tests/support/cli";
-import { memoryLogger, type TestDatabase, testDialects } from "../tests/support/databases";
+import { captureCli, itRefusesWithUsage } from "../tests/support/cli";
+import { freshDatabaseEach, memoryLogger, testDialects } from "../tests/support/databases";
 import { startWebhookReceiver, type WebhookReceiver } from "../tests/support/webhook-receiver";
-import { main as webhooks } from "./webhooks";
+import { USAGE as WEBHOOKS_USAGE, main as webhooks } from "./webhooks";
 
 const secret = `whsec_${randomBytes(32).toString("base64")}`;
 
 describe("webhooks arguments", () => {
-  it.each([[[]], [["list", "x"]], [["list", "--status", "lost"]], [["test"]], [["retry"]], [["send"]]])(
-    "refuses %j with the usage and exit code 2",
-    async (argv) => {
-      const { out, io } = captureCli({ DATABASE_URL: NO_DATABASE });
-      expect(await webhooks(argv, io)).toBe(2);
-      expect(out.stderr).toContain("Usage:");
-    },
-  );
+  itRefusesWithUsage(webhooks, WEBHOOKS_USAGE, [
+    [],
+    ["list", "x"],
+    ["list", "--status", "lost"],
+    ["test"],
+    ["retry"],
+    ["send"],
+  ]);
 });
 
-describe.each(testDialects)("webhooks command on $name", ({ create }) => {
-  let t: TestDatabase;
+describe.each(testDialects)("webhooks command on $name", (dialect) => {
+  const t = freshDatabaseEach(dialect);
   let hook: WebhookReceiver;
   beforeEach(async () => {
-    t = await create();
     hook = await startWebhookReceiver(secret, [500]);
   });
   afterEach(async () => {
     await hook.stop();
-    await t.cleanup();
   });
 
   it("lists deliveries, sends a signed test event, and requeues a failed delivery", async () => {

@@ -24,6 +24,7 @@ import {
   catalogSchema,
   contactContentSchema,
   documentLabelsSchema,
+  homeCategoryIds,
   homeContentSchema,
   iconNames,
   inquiriesSchema,
@@ -106,14 +107,7 @@ describe("content schemas", () => {
 
 describe("home", () => {
   it("shows the six category cards in order, each linking to its products section", () => {
-    expect(home.categories.cards.map((card) => card.id)).toEqual([
-      "labels",
-      "barcoding",
-      "packaging",
-      "material-handling",
-      "die-cut-foams",
-      "warehouse-labeling",
-    ]);
+    expect(home.categories.cards.map((card) => card.id)).toEqual([...homeCategoryIds]);
     for (const card of home.categories.cards) {
       expect(card.image).toBe(card.id);
       expect(card.href).toBe(`/products#${card.id}`);

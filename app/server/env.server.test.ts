@@ -2,6 +2,15 @@ import { describe, expect, it } from "vitest";
 import { defaultAttachmentRetentionDays } from "~/content/privacy";
 import { EnvError, parseEnv } from "./env.server";
 
+/** Each `[value, problem]` of the variable is refused, the variable and the problem named on a line of their own. */
+function expectRefused(name: string, refusals: Array<[value: string, problem: RegExp]>): void {
+  for (const [value, problem] of refusals) {
+    expect(() => parseEnv({ [name]: value }), `${name}=${value}`).toThrow(
+      new RegExp(`^  - ${name}: .*${problem.source}`, "m"),
+    );
+  }
+}
+
 describe("parseEnv", () => {
   it("gives working defaults on an empty environment", () => {
     const env = parseEnv({});
@@ -104,17 +113,12 @@ describe("VISITOR_MAIL_PER_HOUR", () => {
     expect(parseEnv({}).VISITOR_MAIL_PER_HOUR).toBe(200);
     expect(parseEnv({ VISITOR_MAIL_PER_HOUR: "50" }).VISITOR_MAIL_PER_HOUR).toBe(50);
     expect(parseEnv({ VISITOR_MAIL_PER_HOUR: "0" }).VISITOR_MAIL_PER_HOUR).toBe(0);
-    const refusals: Array<[string, RegExp]> = [
+    expectRefused("VISITOR_MAIL_PER_HOUR", [
       ["-1", /0 or more/],
       ["2000000", /at most 1000000/],
       ["2.5", /whole number of e-mails per hour/],
       ["lots", /whole number of e-mails per hour/],
-    ];
-    for (const [bad, message] of refusals) {
-      expect(() => parseEnv({ VISITOR_MAIL_PER_HOUR: bad }), bad).toThrow(
-        new RegExp(`^  - VISITOR_MAIL_PER_HOUR: .*${message.source}`, "m"),
-      );
-    }
+    ]);
   });
 });
 
@@ -122,17 +126,12 @@ describe("QUOTE_UPLOAD_CONCURRENCY", () => {
   it("defaults to 4 uploads at once and names anything but a whole number from 1 to 100", () => {
     expect(parseEnv({}).QUOTE_UPLOAD_CONCURRENCY).toBe(4);
     expect(parseEnv({ QUOTE_UPLOAD_CONCURRENCY: "12" }).QUOTE_UPLOAD_CONCURRENCY).toBe(12);
-    const refusals: Array<[string, RegExp]> = [
+    expectRefused("QUOTE_UPLOAD_CONCURRENCY", [
       ["0", /at least 1/],
       ["500", /at most 100/],
       ["2.5", /whole number of uploads/],
       ["many", /whole number of uploads/],
-    ];
-    for (const [bad, message] of refusals) {
-      expect(() => parseEnv({ QUOTE_UPLOAD_CONCURRENCY: bad }), bad).toThrow(
-        new RegExp(`^  - QUOTE_UPLOAD_CONCURRENCY: .*${message.source}`, "m"),
-      );
-    }
+    ]);
   });
 });
 
@@ -142,19 +141,16 @@ describe("QUOTE_UPLOAD_TIMEOUT_MS and QUOTE_UPLOAD_STALL_MS", () => {
     expect(parseEnv({}).QUOTE_UPLOAD_STALL_MS).toBe(20_000);
     // 25 MB at 2 Mbit/s (about 110 s) fits under the default ceiling.
     expect((25 * 1024 * 1024 * 8) / 2_000_000).toBeLessThan(parseEnv({}).QUOTE_UPLOAD_TIMEOUT_MS / 1000);
-    const refusals: Array<[string, string, RegExp]> = [
-      ["QUOTE_UPLOAD_TIMEOUT_MS", "500", /at least 1000/],
-      ["QUOTE_UPLOAD_TIMEOUT_MS", "3600000", /at most 600000/],
-      ["QUOTE_UPLOAD_TIMEOUT_MS", "soon", /whole number of milliseconds/],
-      ["QUOTE_UPLOAD_STALL_MS", "0", /at least 1000/],
-      ["QUOTE_UPLOAD_STALL_MS", "600000", /at most 120000/],
-      ["QUOTE_UPLOAD_STALL_MS", "1.5", /whole number of milliseconds/],
-    ];
-    for (const [name, bad, message] of refusals) {
-      expect(() => parseEnv({ [name]: bad }), `${name}=${bad}`).toThrow(
-        new RegExp(`^  - ${name}: .*${message.source}`, "m"),
-      );
-    }
+    expectRefused("QUOTE_UPLOAD_TIMEOUT_MS", [
+      ["500", /at least 1000/],
+      ["3600000", /at most 600000/],
+      ["soon", /whole number of milliseconds/],
+    ]);
+    expectRefused("QUOTE_UPLOAD_STALL_MS", [
+      ["0", /at least 1000/],
+      ["600000", /at most 120000/],
+      ["1.5", /whole number of milliseconds/],
+    ]);
   });
 });
 
@@ -164,18 +160,13 @@ describe("ATTACHMENT_RETENTION_DAYS", () => {
     // The privacy page states the default in days.
     expect(parseEnv({}).ATTACHMENT_RETENTION_DAYS).toBe(defaultAttachmentRetentionDays);
     expect(parseEnv({ ATTACHMENT_RETENTION_DAYS: "90" }).ATTACHMENT_RETENTION_DAYS).toBe(90);
-    const refusals: Array<[string, RegExp]> = [
+    expectRefused("ATTACHMENT_RETENTION_DAYS", [
       ["0", /at least 1/],
       ["-30", /at least 1/],
       ["36500", /at most 3650/],
       ["1.5", /whole number of days/],
       ["a year", /whole number of days/],
-    ];
-    for (const [bad, message] of refusals) {
-      expect(() => parseEnv({ ATTACHMENT_RETENTION_DAYS: bad }), bad).toThrow(
-        new RegExp(`^  - ATTACHMENT_RETENTION_DAYS: .*${message.source}`, "m"),
-      );
-    }
+    ]);
   });
 });
 
@@ -190,20 +181,17 @@ describe("ANALYTICS, ANALYTICS_RETENTION_MONTHS, ANALYTICS_FLUSH_SECONDS", () =>
     expect(parseEnv({ ANALYTICS: "off", ANALYTICS_RETENTION_MONTHS: "13" }).ANALYTICS_RETENTION_MONTHS).toBe(
       13,
     );
-    const refusals: Array<[string, string, RegExp]> = [
-      ["ANALYTICS", "no", /must be on or off/],
-      ["ANALYTICS_RETENTION_MONTHS", "0", /at least 1/],
-      ["ANALYTICS_RETENTION_MONTHS", "two years", /whole number of months/],
-      ["ANALYTICS_RETENTION_MONTHS", "121", /at most 120/],
-      ["ANALYTICS_FLUSH_SECONDS", "0", /at least 1/],
-      ["ANALYTICS_FLUSH_SECONDS", "301", /at most 300/],
-      ["ANALYTICS_FLUSH_SECONDS", "2.5", /whole number of seconds/],
-    ];
-    for (const [name, bad, message] of refusals) {
-      expect(() => parseEnv({ [name]: bad }), `${name}=${bad}`).toThrow(
-        new RegExp(`^  - ${name}: .*${message.source}`, "m"),
-      );
-    }
+    expectRefused("ANALYTICS", [["no", /must be on or off/]]);
+    expectRefused("ANALYTICS_RETENTION_MONTHS", [
+      ["0", /at least 1/],
+      ["two years", /whole number of months/],
+      ["121", /at most 120/],
+    ]);
+    expectRefused("ANALYTICS_FLUSH_SECONDS", [
+      ["0", /at least 1/],
+      ["301", /at most 300/],
+      ["2.5", /whole number of seconds/],
+    ]);
   });
 });
 
@@ -211,17 +199,12 @@ describe("ALERT_AFTER_MINUTES", () => {
   it("defaults to 15 minutes and names anything but a whole number of minutes from 1 to 1440", () => {
     expect(parseEnv({}).ALERT_AFTER_MINUTES).toBe(15);
     expect(parseEnv({ ALERT_AFTER_MINUTES: "1" }).ALERT_AFTER_MINUTES).toBe(1);
-    const refusals: Array<[string, RegExp]> = [
+    expectRefused("ALERT_AFTER_MINUTES", [
       ["0", /at least 1/],
       ["2000", /at most 1440/],
       ["1.5", /whole number of minutes/],
       ["soon", /whole number of minutes/],
-    ];
-    for (const [bad, message] of refusals) {
-      expect(() => parseEnv({ ALERT_AFTER_MINUTES: bad }), bad).toThrow(
-        new RegExp(`^  - ALERT_AFTER_MINUTES: .*${message.source}`, "m"),
-      );
-    }
+    ]);
   });
 });
 
@@ -229,16 +212,11 @@ describe("METRICS_TOKEN", () => {
   it("is optional, and names a short token or one with spaces or control characters", () => {
     expect(parseEnv({}).METRICS_TOKEN).toBeUndefined();
     expect(parseEnv({ METRICS_TOKEN: "0123456789abcdef0123" }).METRICS_TOKEN).toBe("0123456789abcdef0123");
-    const refusals: Array<[string, RegExp]> = [
+    expectRefused("METRICS_TOKEN", [
       ["short", /at least 16 characters/],
       ["has a space in the middle", /printable ASCII without spaces/],
       ["0123456789abcdef\u0007", /printable ASCII without spaces/],
-    ];
-    for (const [bad, message] of refusals) {
-      expect(() => parseEnv({ METRICS_TOKEN: bad }), bad).toThrow(
-        new RegExp(`^  - METRICS_TOKEN: .*${message.source}`, "m"),
-      );
-    }
+    ]);
   });
 });
 
@@ -249,12 +227,13 @@ describe("REPORT_EMAIL and REPORT_CHECK_MS", () => {
     expect(parseEnv({ REPORT_EMAIL: "owner@example.com" }).REPORT_EMAIL).toBe("owner@example.com");
     expect(parseEnv({}).REPORT_CHECK_MS).toBe(60_000);
     expect(parseEnv({ REPORT_CHECK_MS: "1000" }).REPORT_CHECK_MS).toBe(1000);
-    const refusals: Array<[Record<string, string>, RegExp]> = [
-      [{ REPORT_EMAIL: "owner" }, /^ {2}- REPORT_EMAIL: must be an e-mail address/m],
-      [{ REPORT_EMAIL: "a@example.com, b@example.com" }, /^ {2}- REPORT_EMAIL: must be an e-mail address/m],
-      [{ REPORT_CHECK_MS: "10" }, /^ {2}- REPORT_CHECK_MS: must be at least 1000/m],
-      [{ REPORT_CHECK_MS: "soon" }, /^ {2}- REPORT_CHECK_MS: must be a whole number of milliseconds/m],
-    ];
-    for (const [env, message] of refusals) expect(() => parseEnv(env), JSON.stringify(env)).toThrow(message);
+    expectRefused("REPORT_EMAIL", [
+      ["owner", /must be an e-mail address/],
+      ["a@example.com, b@example.com", /must be an e-mail address/],
+    ]);
+    expectRefused("REPORT_CHECK_MS", [
+      ["10", /must be at least 1000/],
+      ["soon", /must be a whole number of milliseconds/],
+    ]);
   });
 });

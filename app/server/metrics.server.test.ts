@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { writeTransaction } from "~/server/db/database.server";
 import { enqueueMail, MAIL_PRIORITY } from "~/server/mail/outbox.server";
 import type { MailTransport } from "~/server/mail/transport.server";
 import { createMetrics, isLoopback, metricsAllowed, routeGroup } from "~/server/metrics.server";
 import { queueWebhooks } from "~/server/webhooks/queue.server";
 import { createWebhookWorker } from "~/server/webhooks/worker.server";
-import { memoryLogger, type TestDatabase, testDialects } from "../../tests/support/databases";
+import { freshDatabaseEach, memoryLogger, testDialects } from "../../tests/support/databases";
 import { startWebhookReceiver } from "../../tests/support/webhook-receiver";
 
 const token = "a-long-enough-metrics-token-0123";
@@ -61,14 +61,8 @@ describe("routeGroup", () => {
   });
 });
 
-describe.each(testDialects)("metrics on $name", ({ create }) => {
-  let t: TestDatabase;
-  beforeEach(async () => {
-    t = await create();
-  });
-  afterEach(async () => {
-    await t.cleanup();
-  });
+describe.each(testDialects)("metrics on $name", (dialect) => {
+  const t = freshDatabaseEach(dialect);
 
   it("reports the outbox's depth and oldest age by kind, and deliveries and failures", async () => {
     const metrics = createMetrics(t.db, memoryLogger().logger);

@@ -4,6 +4,7 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_FAILURE } from "~/features/contact/contact";
 import { submitContact } from "~/features/contact/contact.server";
+import { validContact as contact } from "~/features/contact/contact-fixture";
 import { createDatabase } from "~/server/db/database.server";
 import { migrate } from "~/server/db/migrations.server";
 import type { Database } from "~/server/db/schema.server";
@@ -51,13 +52,6 @@ const concurrentQueries = (db: Database, count: number) =>
       sql<{ n: number }>`select ${i}::int as n from pg_sleep(0.05)`.execute(db).then((r) => r.rows[0]?.n),
     ),
   );
-
-const contact = {
-  name: "Dana Price",
-  email: "dana@example.com",
-  phone: "",
-  message: "Need 40 rolls of 4x6 labels.",
-};
 
 describe("PostgreSQL that stops answering (through a freezing TCP proxy)", () => {
   let proxy: TcpProxy;

@@ -1,51 +1,30 @@
 import type { ParsedMail } from "mailparser";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { submitContact } from "~/features/contact/contact.server";
 import { submitQuote } from "~/features/quote/quote.server";
 import { signFormStart } from "~/features/quote/quote-token.server";
 import { writeTransaction } from "~/server/db/database.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
-import { createTransport, type MailTransport } from "~/server/mail/transport.server";
-import { createMailWorker, type MailWorkerOptions } from "~/server/mail/worker.server";
-import { memoryLogger, type TestDatabase, testDialects } from "../support/databases";
-import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
+import { from, sales, workerFixture } from "~/server/mail/worker-fixture";
+import { testDialects } from "../support/databases";
 
 const start = new Date("2026-11-24T09:10:00.000Z");
-const sales = "sales@ridgeline-supply.example";
-const from = "Ridgeline Website <website@ridgeline-supply.example>";
 const header = (message: ParsedMail | undefined, name: string) => message?.headers.get(name);
 
 describe.each(testDialects)("lead notifications on $name", ({ create }) => {
-  let t: TestDatabase;
-  let peer: SmtpPeer;
-  let clock: Date;
-  const cleanups: Array<() => unknown> = [];
-  const log = memoryLogger();
-  const deps = () => ({ db: t.db, logger: log.logger, salesEmail: sales, mailFrom: from, now: () => clock });
-
-  const smtp = () => {
-    const transport = createTransport(
-      { SMTP_URL: peer.url, MAIL_DIR: "unused" },
-      { logger: log.logger, smtpOptions: { ignoreTLS: true } },
-    );
-    cleanups.push(() => transport.close());
-    return transport;
-  };
-  const worker = (overrides: Partial<MailWorkerOptions> = {}) =>
-    createMailWorker({ db: t.db, transport: smtp(), logger: log.logger, now: () => clock, ...overrides });
+  const fx = workerFixture(create, start);
+  const { cleanups, worker } = fx;
+  const deps = () => ({
+    db: fx.t.db,
+    logger: fx.log.logger,
+    salesEmail: sales,
+    mailFrom: from,
+    now: () => fx.clock,
+  });
   const toSales = () =>
-    peer.messages.filter((message) => message.to && !Array.isArray(message.to) && message.to.text === sales);
-
-  beforeEach(async () => {
-    t = await create();
-    peer = await startSmtpPeer();
-    clock = start;
-  });
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-    await peer.stop();
-    await t.cleanup();
-  });
+    fx.peer.messages.filter(
+      (message) => message.to && !Array.isArray(message.to) && message.to.text === sales,
+    );
 
   it("delivers a contact notification with the right headers and bodies", async () => {
     const input = {
@@ -58,8 +37,8 @@ describe.each(testDialects)("lead notifications on $name", ({ create }) => {
 
     // The sales notification first (a lead's priority), then the visitor's acknowledgement.
     expect(await worker().runOnce()).toBe(2);
-    expect(peer.messages).toHaveLength(2);
-    const mail = peer.messages[0];
+    expect(fx.peer.messages).toHaveLength(2);
+    const mail = fx.peer.messages[0];
     expect(mail?.to && !Array.isArray(mail.to) && mail.to.value.map((v) => v.address)).toEqual([sales]);
     expect(mail?.replyTo?.value.map((v) => v.address)).toEqual(["dana@example.com"]);
     expect(mail?.subject).toMatch(
@@ -83,7 +62,7 @@ describe.each(testDialects)("lead notifications on $name", ({ create }) => {
       locked_until: null,
       last_error: null,
     };
-    expect(await t.db.selectFrom("email_outbox").selectAll().orderBy("id").execute()).toMatchObject([
+    expect(await fx.t.db.selectFrom("email_outbox").selectAll().orderBy("id").execute()).toMatchObject([
       sent,
       { ...sent, to_address: "dana@example.com" },
     ]);
@@ -99,18 +78,13 @@ describe.each(testDialects)("lead notifications on $name", ({ create }) => {
 
     // The first worker hands the notification to the SMTP peer and dies before it records the
     // delivery: its send never returns and its claim is never renewed.
-    const real = smtp();
     let die: (error: Error) => void = () => undefined;
-    const dying: MailTransport = {
-      kind: "smtp",
-      async send(mail) {
-        await real.send(mail);
-        return new Promise((_, reject) => {
-          die = reject;
-        });
-      },
-      close: () => undefined,
-    };
+    const dying = fx.smtpThrough(async (mail, smtp) => {
+      await smtp.send(mail);
+      return new Promise((_, reject) => {
+        die = reject;
+      });
+    });
     const deadRun = worker({ transport: dying, renewMs: 3_600_000 }).runOnce();
     cleanups.push(async () => {
       die(new Error("process gone"));
@@ -119,7 +93,7 @@ describe.each(testDialects)("lead notifications on $name", ({ create }) => {
     await expect.poll(() => toSales().length).toBe(1);
 
     // Another instance takes the message over once the claim has lapsed, and sends it again.
-    clock = new Date(start.getTime() + 30_000);
+    fx.advance(30_000);
     expect(await worker().runOnce()).toBeGreaterThanOrEqual(1);
     const [first, second] = toSales();
     expect(toSales()).toHaveLength(2);
@@ -131,7 +105,7 @@ describe.each(testDialects)("lead notifications on $name", ({ create }) => {
       `at-least-once; a copy may arrive twice, with the same Message-ID and X-Lead-Reference: ${lead.ok ? lead.reference : ""}`,
     );
     // The visitor's acknowledgement carries neither: it is not a lead notification.
-    const acknowledgement = peer.messages.find((message) => message.subject?.startsWith("We received"));
+    const acknowledgement = fx.peer.messages.find((message) => message.subject?.startsWith("We received"));
     expect(header(acknowledgement, "x-lead-reference")).toBeUndefined();
   });
 
@@ -163,7 +137,7 @@ describe.each(testDialects)("lead notifications on $name", ({ create }) => {
   });
 
   it("sends a lead posted after a burst next, while the burst still waits, and each message once", async () => {
-    await writeTransaction(t.db, async (trx) => {
+    await writeTransaction(fx.t.db, async (trx) => {
       for (let i = 0; i < 40; i++)
         await enqueueMail(
           trx,
@@ -183,15 +157,10 @@ describe.each(testDialects)("lead notifications on $name", ({ create }) => {
       "client-b",
     );
     const order: string[] = [];
-    const real = smtp();
-    const recording: MailTransport = {
-      kind: "smtp",
-      async send(mail) {
-        order.push(mail.subject);
-        return real.send(mail);
-      },
-      close: () => undefined,
-    };
+    const recording = fx.smtpThrough((mail, smtp) => {
+      order.push(mail.subject);
+      return smtp.send(mail);
+    });
     // Two lanes: one takes the oldest due message, the other the newest.
     expect(await worker({ transport: recording, concurrency: 2, batchSize: 100 }).runOnce()).toBe(42);
     const position = order.findIndex((subject) => lead.ok && subject.startsWith(`[${lead.reference}]`));
@@ -202,6 +171,6 @@ describe.each(testDialects)("lead notifications on $name", ({ create }) => {
     // Lead notifications before the visitor's acknowledgement, and the oldest of the burst first.
     expect(order.at(-1)).toMatch(/^We received your message/);
     expect(order[0]).toBe("[C-BURST0] Burst lead");
-    expect(new Set(peer.messages.map((message) => message.subject)).size).toBe(42);
+    expect(new Set(fx.peer.messages.map((message) => message.subject)).size).toBe(42);
   });
 });

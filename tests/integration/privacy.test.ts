@@ -1,12 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { submitContact } from "~/features/contact/contact.server";
 import { subscribeNewsletter } from "~/features/newsletter/signup.server";
 import { exportPersonalData, forgetPersonalData } from "~/features/privacy/privacy.server";
-import type { NewsletterServices } from "~/load-context";
 import { writeTransaction } from "~/server/db/database.server";
 import { enqueueMail, storeFile } from "~/server/mail/outbox.server";
 import { queueWebhooks } from "~/server/webhooks/queue.server";
-import { memoryLogger, type TestDatabase, testDialects } from "../support/databases";
+import { memoryLogger, testDialects } from "../support/databases";
+import { leadServicesEach } from "../support/lead-services";
 
 /*
  * Privacy export and forget (docs/product.md#privacy) across everything the site keeps about an
@@ -15,26 +15,8 @@ import { memoryLogger, type TestDatabase, testDialects } from "../support/databa
 
 const start = new Date("2026-06-02T08:00:00.000Z");
 
-describe.each(testDialects)("privacy requests on $name", ({ create }) => {
-  let t: TestDatabase;
-  let deps: NewsletterServices;
-  let clients = 0;
-  const client = () => `client-${++clients}`;
-
-  beforeEach(async () => {
-    t = await create();
-    deps = {
-      db: t.db,
-      logger: memoryLogger().logger,
-      now: () => start,
-      siteUrl: "https://ridgeline.test",
-      mailFrom: "Ridgeline Website <web@ridgeline.test>",
-      salesEmail: "sales@ridgeline.test",
-    };
-  });
-  afterEach(async () => {
-    await t.cleanup();
-  });
+describe.each(testDialects)("privacy requests on $name", (dialect) => {
+  const { t, deps, client } = leadServicesEach(dialect, () => start);
 
   it("exports and forgets everything held about an address, in one go", async () => {
     await t.db
@@ -43,17 +25,13 @@ describe.each(testDialects)("privacy requests on $name", ({ create }) => {
         {
           name: "Dana",
           email: "Dana@Example.com",
-          phone: null,
           message: "Need labels",
-          client_key: null,
           created_at: start.toISOString(),
         },
         {
           name: "Other",
           email: "other@example.com",
-          phone: null,
           message: "Other",
-          client_key: null,
           created_at: start.toISOString(),
         },
       ])
@@ -77,13 +55,6 @@ describe.each(testDialects)("privacy requests on $name", ({ create }) => {
     const quote = {
       company: "Acme",
       name: "Dana",
-      phone: null,
-      postal_code: null,
-      needed_by: null,
-      po_reference: null,
-      label_details: null,
-      foam_details: null,
-      client_key: null,
       created_at: start.toISOString(),
     };
     await writeTransaction(t.db, async (trx) => {
@@ -228,13 +199,6 @@ describe.each(testDialects)("privacy requests on $name", ({ create }) => {
         company: "Acme",
         name: "Dana",
         email: "Dana@example.com",
-        phone: null,
-        postal_code: null,
-        needed_by: null,
-        po_reference: null,
-        label_details: null,
-        foam_details: null,
-        client_key: null,
         created_at: start.toISOString(),
       })
       .returning("id")
@@ -246,13 +210,6 @@ describe.each(testDialects)("privacy requests on $name", ({ create }) => {
         lead_id: quote.id,
         created_at: start.toISOString(),
         landing_page: "/quote",
-        referrer_host: null,
-        search_engine: null,
-        utm_source: null,
-        utm_medium: null,
-        utm_campaign: null,
-        utm_term: null,
-        utm_content: null,
         click_id: 0,
         sent_from: "/quote",
         pages_seen: 1,

@@ -2,14 +2,13 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import pino from "pino";
 import { afterEach, beforeEach } from "vitest";
 import { createDatabase, type Dialect } from "~/server/db/database.server";
 import { migrate } from "~/server/db/migrations.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
-import { adminUrl } from "./postgres";
+import { adminUrl, pgQuery } from "./postgres";
 
 /*
  * A fresh, migrated database per test on each dialect. PostgreSQL tests get their own schema (selected
@@ -40,37 +39,41 @@ function withSearchPath(baseUrl: string, schema: string): string {
   return `${baseUrl}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
 }
 
-async function createSqlite(): Promise<TestDatabase> {
-  const dir = mkdtempSync(path.join(tmpdir(), "ridgeline-db-"));
-  const url = `sqlite:${path.join(dir, "site.db")}`;
+/**
+ * A test database on `url`: every instance opened on it is closed by cleanup, which then removes the
+ * data; the first instance is migrated, and a failed migration cleans up before it throws.
+ */
+async function openTestDatabase(
+  dialect: Dialect,
+  url: string,
+  options: { poolSize?: number; migrate(db: Database): Promise<unknown>; removeData(): Promise<void> },
+): Promise<TestDatabase> {
   const opened: Database[] = [];
   const open = () => {
-    const db = createDatabase(url, { logger: silentLogger });
+    const db = createDatabase(url, { logger: silentLogger, poolSize: options.poolSize });
     opened.push(db);
     return db;
   };
   const cleanup = async () => {
     await Promise.all(opened.map((instance) => instance.destroy()));
-    rmSync(dir, { recursive: true, force: true });
+    await options.removeData();
   };
   const db = open();
   try {
-    await migrate(db);
+    await options.migrate(db);
   } catch (error) {
     await cleanup();
     throw error;
   }
-  return { dialect: "sqlite", url, db, open, cleanup };
+  return { dialect, url, db, open, cleanup };
 }
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: testPostgresUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
+function createSqlite(): Promise<TestDatabase> {
+  const dir = mkdtempSync(path.join(tmpdir(), "ridgeline-db-"));
+  return openTestDatabase("sqlite", `sqlite:${path.join(dir, "site.db")}`, {
+    migrate,
+    removeData: async () => rmSync(dir, { recursive: true, force: true }),
+  });
 }
 
 /**
@@ -95,26 +98,14 @@ async function migrateBesideOtherTests(db: Database): Promise<void> {
 
 async function createPostgres(): Promise<TestDatabase> {
   const schema = `t_${randomBytes(6).toString("hex")}`;
-  await adminQuery(`create schema ${schema}`);
-  const url = withSearchPath(testPostgresUrl, schema);
-  const opened: Database[] = [];
-  const open = () => {
-    const db = createDatabase(url, { logger: silentLogger, poolSize: 5 });
-    opened.push(db);
-    return db;
-  };
-  const cleanup = async () => {
-    await Promise.all(opened.map((instance) => instance.destroy()));
-    await adminQuery(`drop schema if exists ${schema} cascade`);
-  };
-  const db = open();
-  try {
-    await migrateBesideOtherTests(db);
-  } catch (error) {
-    await cleanup();
-    throw error;
-  }
-  return { dialect: "postgres", url, db, open, cleanup };
+  await pgQuery(testPostgresUrl, `create schema ${schema}`);
+  return openTestDatabase("postgres", withSearchPath(testPostgresUrl, schema), {
+    poolSize: 5,
+    migrate: migrateBesideOtherTests,
+    removeData: async () => {
+      await pgQuery(testPostgresUrl, `drop schema if exists ${schema} cascade`);
+    },
+  });
 }
 
 export const testDialects: TestDialect[] = [

@@ -4,16 +4,12 @@ import nodemailer from "nodemailer";
 import { describe, expect, it } from "vitest";
 import type { ContactInput } from "~/features/contact/contact";
 import { buildContactNotification } from "~/features/contact/contact-email.server";
+import { validContact } from "~/features/contact/contact-fixture";
 import { datesIn, placesIn } from "~/features/contact/lead-facts.server";
 import { headerSafe } from "~/features/leads/email-text.server";
 
 const receivedAt = new Date("2025-06-02T14:30:00.000Z");
-const valid: ContactInput = {
-  name: "Dana Price",
-  email: "dana@example.com",
-  phone: "555-0100",
-  message: "Need 40 rolls of 4x6 labels.",
-};
+const valid: ContactInput = { ...validContact, phone: "555-0100" };
 
 function notify(contact: Partial<ContactInput>) {
   return buildContactNotification({

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CONTACT_SUCCESS } from "~/features/contact/contact";
 import { releaseHeldContact, submitContact } from "~/features/contact/contact.server";
 import { listHeldLeads, purgeHeldLeads } from "~/features/leads/held.server";
 import { exportPersonalData, forgetPersonalData } from "~/features/privacy/privacy.server";
-import type { ContactServices } from "~/load-context";
-import { memoryLogger, type TestDatabase, testDialects } from "../../../tests/support/databases";
+import { testDialects } from "../../../tests/support/databases";
+import { leadServicesEach } from "../../../tests/support/lead-services";
 
 /* Contact messages held as likely spam (docs/spam.md): stored, answered as a success, nothing sent until released. */
 
@@ -16,26 +16,11 @@ const buyer = {
 };
 const now = new Date("2025-06-02T14:30:00.000Z");
 
-describe.each(testDialects)("held contact messages on $name", ({ create }) => {
-  let t: TestDatabase;
-  let deps: ContactServices;
-  let log: ReturnType<typeof memoryLogger>;
-  let clock: Date;
-
-  beforeEach(async () => {
-    t = await create();
-    log = memoryLogger();
+describe.each(testDialects)("held contact messages on $name", (dialect) => {
+  let clock = now;
+  const { t, deps, log } = leadServicesEach(dialect, () => clock);
+  beforeEach(() => {
     clock = now;
-    deps = {
-      db: t.db,
-      logger: log.logger,
-      salesEmail: "sales@ridgeline-supply.example",
-      mailFrom: "Ridgeline Website <website@ridgeline-supply.example>",
-      now: () => clock,
-    };
-  });
-  afterEach(async () => {
-    await t.cleanup();
   });
 
   const outbox = () => t.db.selectFrom("email_outbox").select(["kind", "to_address"]).orderBy("id").execute();
@@ -99,7 +84,7 @@ describe.each(testDialects)("held contact messages on $name", ({ create }) => {
       queued: { outboxId: expect.any(Number), acknowledgementId: expect.any(Number), webhooks: 0 },
     });
     expect(await outbox()).toEqual([
-      { kind: "contact_notification", to_address: "sales@ridgeline-supply.example" },
+      { kind: "contact_notification", to_address: deps.salesEmail },
       { kind: "lead_acknowledgement", to_address: "dana@lakesidefoods.com" },
     ]);
     expect(await releaseHeldContact(deps, reference)).toEqual({
@@ -151,7 +136,7 @@ describe.each(testDialects)("held contact messages on $name", ({ create }) => {
     expect(exported.contactSubmissions).toEqual([
       expect.objectContaining({ reference, held_at: now.toISOString(), message: buyer.message }),
     ]);
-    await forgetPersonalData(t.db, buyer.email, log.logger);
+    await forgetPersonalData(t.db, buyer.email, deps.logger);
     expect(await listHeldLeads(t.db)).toEqual([]);
     expect(await t.db.selectFrom("contact_submissions").select("id").execute()).toEqual([]);
   });

@@ -1,37 +1,15 @@
 import { sql } from "kysely";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CONTACT_ERRORS } from "~/features/contact/contact";
 import { submitContact } from "~/features/contact/contact.server";
-import type { ContactServices } from "~/load-context";
-import { memoryLogger, type TestDatabase, testDialects } from "../../../tests/support/databases";
+import { testDialects } from "../../../tests/support/databases";
+import { leadServicesEach } from "../../../tests/support/lead-services";
+import { validContact as valid } from "./contact-fixture";
 
-const valid = {
-  name: "Dana Price",
-  email: "dana@example.com",
-  phone: "",
-  message: "Need 40 rolls of 4x6 labels.",
-};
 const now = new Date("2025-06-02T14:30:00.000Z");
 
-describe.each(testDialects)("submitContact on $name", ({ create }) => {
-  let t: TestDatabase;
-  let deps: ContactServices;
-  let log: ReturnType<typeof memoryLogger>;
-
-  beforeEach(async () => {
-    t = await create();
-    log = memoryLogger();
-    deps = {
-      db: t.db,
-      logger: log.logger,
-      salesEmail: "sales@ridgeline-supply.example",
-      mailFrom: "Ridgeline Website <website@ridgeline-supply.example>",
-      now: () => now,
-    };
-  });
-  afterEach(async () => {
-    await t.cleanup();
-  });
+describe.each(testDialects)("submitContact on $name", (dialect) => {
+  const { t, deps, log } = leadServicesEach(dialect, () => now);
 
   const counts = async () => ({
     submissions: (await t.db.selectFrom("contact_submissions").selectAll().execute()).length,
@@ -96,7 +74,7 @@ describe.each(testDialects)("submitContact on $name", ({ create }) => {
     const mail = outbox[0];
     expect(mail).toMatchObject({
       kind: "contact_notification",
-      to_address: "sales@ridgeline-supply.example",
+      to_address: deps.salesEmail,
       from_address: deps.mailFrom,
       reply_to: "dana@example.com",
       subject: `[${reference}] New website inquiry from Dana <b>Price</b> Bcc: x@evil.example`,
@@ -112,7 +90,7 @@ describe.each(testDialects)("submitContact on $name", ({ create }) => {
     // The acknowledgement answers to sales: the visitor's reply, with the reference, reaches them.
     expect(outbox[1]).toMatchObject({
       to_address: "dana@example.com",
-      reply_to: "sales@ridgeline-supply.example",
+      reply_to: deps.salesEmail,
     });
     expect(outbox[1]?.text_body).toContain(
       `keep the reference ${reference} in the subject: your reply reaches our sales team`,

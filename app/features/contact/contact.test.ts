@@ -13,13 +13,7 @@ import {
   isHoneypotFilled,
   parseContact,
 } from "~/features/contact/contact";
-
-const valid = {
-  name: "Dana Price",
-  email: "dana@example.com",
-  phone: "",
-  message: "Need 40 rolls of 4x6 labels.",
-};
+import { validContact as valid } from "./contact-fixture";
 
 describe("contact schema", () => {
   it("accepts a valid form, trims, and turns an empty phone into null", () => {

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { submitContact } from "~/features/contact/contact.server";
 import { subscribeNewsletter } from "~/features/newsletter/signup.server";
 import { purgeUnconfirmed } from "~/features/newsletter/subscriptions.server";
-import type { NewsletterServices } from "~/load-context";
-import { memoryLogger, type TestDatabase, testDialects } from "../../../tests/support/databases";
+import { testDialects } from "../../../tests/support/databases";
+import { leadServicesEach } from "../../../tests/support/lead-services";
 import { postOrigin } from "./form-request.server";
 
 /* A lead's attribution stored with it, in its transaction, and shown in the sales notification. */
@@ -20,26 +20,8 @@ const visit = (from: string, source = "newsletter") =>
     from,
   });
 
-describe.each(testDialects)("lead attribution on $name", ({ create }) => {
-  let t: TestDatabase;
-  let deps: NewsletterServices;
-  let clients = 0;
-  const client = () => `client-${++clients}`;
-
-  beforeEach(async () => {
-    t = await create();
-    deps = {
-      db: t.db,
-      logger: memoryLogger().logger,
-      now: () => now,
-      siteUrl: "https://ridgeline.test",
-      salesEmail: "sales@ridgeline.test",
-      mailFrom: "Ridgeline <web@ridgeline.test>",
-    };
-  });
-  afterEach(async () => {
-    await t.cleanup();
-  });
+describe.each(testDialects)("lead attribution on $name", (dialect) => {
+  const { t, deps, client } = leadServicesEach(dialect, () => now);
 
   const rows = () => t.db.selectFrom("lead_attribution").selectAll().orderBy("lead_id").execute();
   const notification = async () =>

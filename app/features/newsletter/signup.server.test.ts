@@ -1,51 +1,31 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { subscribeNewsletter } from "~/features/newsletter/signup.server";
 import { purgeOldAttempts, purgeUnconfirmed } from "~/features/newsletter/subscriptions.server";
-import type { NewsletterServices } from "~/load-context";
-import { memoryLogger, type TestDatabase, testDialects } from "../../../tests/support/databases";
+import { testDialects } from "../../../tests/support/databases";
+import { leadServicesEach } from "../../../tests/support/lead-services";
 
 const hour = 60 * 60 * 1000;
 const day = 24 * hour;
 const start = new Date("2025-06-02T08:00:00.000Z");
 
-describe.each(testDialects)("subscribeNewsletter on $name", ({ create }) => {
-  let t: TestDatabase;
-  let deps: NewsletterServices;
-  let clock: Date;
-  let clients = 0;
+describe.each(testDialects)("subscribeNewsletter on $name", (dialect) => {
+  let clock = start;
   // A new client per request, unless a test says otherwise: the per-client limit is tested apart.
-  const freshClient = () => `client-${++clients}`;
-
-  beforeEach(async () => {
-    t = await create();
+  const { t, deps, client: freshClient } = leadServicesEach(dialect, () => clock);
+  beforeEach(() => {
     clock = start;
-    deps = {
-      db: t.db,
-      logger: memoryLogger().logger,
-      now: () => clock,
-      siteUrl: "https://ridgeline.test",
-      mailFrom: "Ridgeline <web@ridgeline.test>",
-      salesEmail: "sales@ridgeline.test",
-    };
-  });
-  afterEach(async () => {
-    await t.cleanup();
   });
 
-  it("answers 400 with the documented notices", async () => {
-    expect(await subscribeNewsletter(deps, { email: " " }, freshClient())).toEqual({
+  it.each([
+    [" ", "Email Required", "Please enter your email address"],
+    ["nope@", "Invalid Email", "Please enter a valid email address"],
+  ])("answers 400 to %j with the documented notice", async (email, title, message) => {
+    expect(await subscribeNewsletter(deps, { email }, freshClient())).toEqual({
       ok: false,
       status: 400,
-      title: "Email Required",
-      message: "Please enter your email address",
-      fieldErrors: { email: "Please enter your email address" },
-    });
-    expect(await subscribeNewsletter(deps, { email: "nope@" }, freshClient())).toEqual({
-      ok: false,
-      status: 400,
-      title: "Invalid Email",
-      message: "Please enter a valid email address",
-      fieldErrors: { email: "Please enter a valid email address" },
+      title,
+      message,
+      fieldErrors: { email: message },
     });
   });
 

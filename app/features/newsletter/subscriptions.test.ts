@@ -8,15 +8,15 @@ import {
   requestUnsubscribeLink,
   unsubscribeWithToken,
 } from "~/features/newsletter/subscriptions.server";
-import type { NewsletterServices } from "~/load-context";
 import { writeTransaction } from "~/server/db/database.server";
 import { enqueueMail, MAIL_PRIORITY } from "~/server/mail/outbox.server";
 import { createTransport } from "~/server/mail/transport.server";
 import { createMailWorker } from "~/server/mail/worker.server";
-import { memoryLogger, type TestDatabase, testDialects } from "../../../tests/support/databases";
+import { memoryLogger, testDialects } from "../../../tests/support/databases";
+import { leadServicesEach, TEST_SITE } from "../../../tests/support/lead-services";
 import { type SmtpPeer, startSmtpPeer } from "../../../tests/support/smtp-peer";
 
-const SITE = "https://ridgeline.test";
+const SITE = TEST_SITE.siteUrl;
 const day = 24 * 60 * 60 * 1000;
 const start = new Date("2026-06-02T08:00:00.000Z");
 
@@ -36,30 +36,17 @@ const tokenIn = (text: string | undefined, path: string) =>
   new RegExp(`${SITE.replace(/\./g, "\\.")}${path}\\?token=([A-Za-z0-9_-]{43})`).exec(text ?? "")?.[1] ?? "";
 const textOf = (mail: ParsedMail | undefined) => mail?.text ?? "";
 
-describe.each(testDialects)("newsletter life cycle on $name", ({ create }) => {
-  let t: TestDatabase;
+describe.each(testDialects)("newsletter life cycle on $name", (dialect) => {
+  let clock = start;
+  const { t, deps, client } = leadServicesEach(dialect, () => clock);
   let peer: SmtpPeer;
-  let deps: NewsletterServices;
-  let clock: Date;
-  let clients = 0;
-  const client = () => `client-${++clients}`;
 
   beforeEach(async () => {
-    t = await create();
     peer = await startSmtpPeer();
     clock = start;
-    deps = {
-      db: t.db,
-      logger: memoryLogger().logger,
-      now: () => clock,
-      siteUrl: SITE,
-      mailFrom: "Ridgeline Website <web@ridgeline.test>",
-      salesEmail: "sales@ridgeline.test",
-    };
   });
   afterEach(async () => {
     await peer.stop();
-    await t.cleanup();
   });
 
   function worker(options: { bulkRatePerMinute?: number; now?: () => Date } = {}) {
@@ -329,42 +316,32 @@ describe.each(testDialects)("newsletter life cycle on $name", ({ create }) => {
 
     let now = start;
     const mail = worker({ bulkRatePerMinute: 3, now: () => now });
-    try {
-      expect(await mail.run()).toBe(3);
-      // Over the rate: nothing more goes out in this minute...
-      now = new Date(start.getTime() + 30_000);
-      expect(await mail.run()).toBe(0);
-      // ...except a lead, which never waits for bulk mail.
-      await writeTransaction(t.db, (trx) =>
+    const queueLead = (subject: string) =>
+      writeTransaction(t.db, (trx) =>
         enqueueMail(
           trx,
           {
             kind: "contact_notification",
             from: "web@ridgeline.test",
-            to: "sales@ridgeline.test",
-            subject: "New lead",
-            text: "x",
-          },
-          now,
-        ),
-      );
-      expect(await mail.run()).toBe(1);
-      expect(peer.messages.at(-1)?.subject).toBe("New lead");
-      now = new Date(start.getTime() + 61_000);
-      await writeTransaction(t.db, (trx) =>
-        enqueueMail(
-          trx,
-          {
-            kind: "contact_notification",
-            from: "web@ridgeline.test",
-            to: "sales@ridgeline.test",
-            subject: "Second lead",
+            to: TEST_SITE.salesEmail,
+            subject,
             text: "x",
             priority: MAIL_PRIORITY.lead,
           },
           now,
         ),
       );
+    try {
+      expect(await mail.run()).toBe(3);
+      // Over the rate: nothing more goes out in this minute...
+      now = new Date(start.getTime() + 30_000);
+      expect(await mail.run()).toBe(0);
+      // ...except a lead, which never waits for bulk mail.
+      await queueLead("New lead");
+      expect(await mail.run()).toBe(1);
+      expect(peer.messages.at(-1)?.subject).toBe("New lead");
+      now = new Date(start.getTime() + 61_000);
+      await queueLead("Second lead");
       expect(await mail.run()).toBe(4);
       // The lead queued while bulk mail waited went out before the next bulk message.
       expect(peer.messages.map((m) => m.subject)).toEqual([

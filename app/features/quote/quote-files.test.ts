@@ -12,6 +12,8 @@ import { type QuoteUpload, UPLOAD_ERRORS } from "./quote-upload.server";
 describe.each(testDialects)("submitQuote keeps files on $name", ({ create }) => {
   const fx = quoteFixture(create);
   const { fileOf, counts, deliver } = fx;
+  /** The request with one PDF, as the form posts it. */
+  const withPdf = async (fileName = "drawing.pdf") => upload(fields(), [await fileOf(fileName, pdf)]);
 
   it("keeps a request whose files timed out without them, and tells sales which files to expect", async () => {
     const timedOut: QuoteUpload = {
@@ -55,11 +57,7 @@ describe.each(testDialects)("submitQuote keeps files on $name", ({ create }) => 
   });
 
   it("stores a file under its non-ASCII name, byte for byte from disk", async () => {
-    const result = await submitQuote(
-      fx.deps,
-      upload(fields(), [await fileOf("Größe Ø 40.pdf", pdf)]),
-      "client-f",
-    );
+    const result = await submitQuote(fx.deps, await withPdf("Größe Ø 40.pdf"), "client-f");
     expect(result.ok).toBe(true);
     const stored = await fx.t.db.selectFrom("stored_files").select(["file_name", "content"]).execute();
     expect(stored.map((file) => file.file_name)).toEqual(["Größe Ø 40.pdf"]);
@@ -73,21 +71,13 @@ describe.each(testDialects)("submitQuote keeps files on $name", ({ create }) => 
       // a From the database refuses (none) fails it there.
       mailFrom: undefined as unknown as string,
     };
-    const result = await submitQuote(
-      failing,
-      upload(fields(), [await fileOf("drawing.pdf", pdf)]),
-      "client-a",
-    );
+    const result = await submitQuote(failing, await withPdf(), "client-a");
     expect(result).toMatchObject({ ok: false, status: 500 });
     expect(await counts()).toEqual({ requests: 0, items: 0, files: 0, outbox: 0 });
   });
 
   it("loses nothing while SMTP is down: the mail is delivered, files intact, once the server answers", async () => {
-    const result = await submitQuote(
-      fx.deps,
-      upload(fields(), [await fileOf("drawing.pdf", pdf)]),
-      "client-a",
-    );
+    const result = await submitQuote(fx.deps, await withPdf(), "client-a");
     expect(result.ok).toBe(true);
     fx.peer.refuse = true;
     await deliver();

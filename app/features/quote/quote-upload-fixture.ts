@@ -45,6 +45,17 @@ export const pdf = (size = 2000) => Buffer.concat([Buffer.from("%PDF-1.7\n"), Bu
 export const field = (name: string, value: string): Part => ({ name, value });
 export const file = (fileName: string, content: Buffer): Part => ({ name: "files", fileName, content });
 
+/**
+ * The head of a multipart post to /quote announcing `length` bytes of body, with `extra` header lines
+ * (each ending in CRLF) that set the test server's limits.
+ */
+export const quotePostHead = (length: number, extra = "") =>
+  `POST /quote HTTP/1.1\r\nHost: 127.0.0.1\r\n${extra}Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${length}\r\n\r\n`;
+
+/** The first `count` slices of `size` bytes of a body, to send a moment apart. */
+export const slicesOf = (body: Buffer, count: number, size: number) =>
+  Array.from({ length: count }, (_, i) => body.subarray(i * size, (i + 1) * size));
+
 export interface UploadServer {
   /** What each post came to, in order: the upload read, or "aborted" when the body was cut off. */
   readonly results: Array<QuoteUpload | "aborted">;

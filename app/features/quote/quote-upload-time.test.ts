@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BOUNDARY, field, file, multipart, pdf, serveUploads } from "./quote-upload-fixture";
+import { field, file, multipart, pdf, quotePostHead, serveUploads, slicesOf } from "./quote-upload-fixture";
 
 /*
  * The parser's time limits against real sockets: a body sent too slowly, stalled or cut off never
@@ -12,34 +12,24 @@ describe("quote upload parser in time", () => {
   it("gives up on a body cut off mid-upload: nothing is returned to store", async () => {
     const body = multipart([field("company", "Acme"), file("drawing.pdf", pdf(200_000))]);
     const before = results.length;
-    await rawRequest(
-      `POST /quote HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${body.length}\r\n\r\n`,
-      [body.subarray(0, 100_000)],
-      50,
-      "close",
-    );
+    await rawRequest(quotePostHead(body.length), [body.subarray(0, 100_000)], 50, "close");
     await expect.poll(() => results.length).toBe(before + 1);
     expect(results.at(-1)).toBe("aborted");
   });
 
   it("answers 408 to an upload slower than its time limit", async () => {
     const body = multipart([field("company", "Acme"), file("drawing.pdf", pdf(50_000))]);
-    const slices = Array.from({ length: 10 }, (_, i) => body.subarray(i * 1000, (i + 1) * 1000));
-    const answer = await rawRequest(
-      `POST /quote HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Timeout: 300\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${body.length}\r\n\r\n`,
-      slices,
-      100,
-      "wait",
-    );
+    const slices = slicesOf(body, 10, 1000);
+    const answer = await rawRequest(quotePostHead(body.length, "X-Timeout: 300\r\n"), slices, 100, "wait");
     expect(answer.startsWith("HTTP/1.1 408")).toBe(true);
     expect(answer).toContain("Upload Timed Out");
   });
 
   it("reads a slow upload whole while its bytes keep coming, however long it takes under the ceiling", async () => {
     const body = multipart([field("company", "Acme"), file("drawing.pdf", pdf(20_000))]);
-    const slices = Array.from({ length: 12 }, (_, i) => body.subarray(i * 2000, (i + 1) * 2000));
+    const slices = slicesOf(body, 12, 2000);
     const answer = await rawRequest(
-      `POST /quote HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Timeout: 5000\r\nX-Stall: 500\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${body.length}\r\n\r\n`,
+      quotePostHead(body.length, "X-Timeout: 5000\r\nX-Stall: 500\r\n"),
       slices,
       150,
       "wait",
@@ -57,7 +47,7 @@ describe("quote upload parser in time", () => {
     ]);
     const started = Date.now();
     const answer = await rawRequest(
-      `POST /quote HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Timeout: 5000\r\nX-Stall: 300\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${body.length}\r\n\r\n`,
+      quotePostHead(body.length, "X-Timeout: 5000\r\nX-Stall: 300\r\n"),
       [body.subarray(0, 20_000)],
       0,
       "wait",

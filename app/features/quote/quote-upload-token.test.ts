@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BOUNDARY, field, file, multipart, type Part, pdf, serveUploads } from "./quote-upload-fixture";
+import { field, file, multipart, type Part, pdf, quotePostHead, serveUploads } from "./quote-upload-fixture";
 
 /*
  * The parser answers before the files are read: when the form's token is refused or comes after a
@@ -14,8 +14,7 @@ describe("quote upload parser before the files", () => {
     // Everything up to the file's first bytes; the 20 MB announced never follow.
     return whole.subarray(0, whole.indexOf("%PDF") + 4);
   };
-  const held = (extra: string) =>
-    `POST /quote HTTP/1.1\r\nHost: 127.0.0.1\r\n${extra}Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${20 * 1024 * 1024}\r\n\r\n`;
+  const held = (extra: string) => quotePostHead(20 * 1024 * 1024, extra);
 
   it("refuses a file sent before the form's token at once, reading none of it", async () => {
     const answer = await rawRequest(
@@ -70,12 +69,7 @@ describe("quote upload parser before the files", () => {
     ]);
     // Everything up to the file's first bytes; its 20 MB never follow.
     const sent = start.subarray(0, start.indexOf("%PDF") + 4);
-    const answer = await rawRequest(
-      `POST /quote HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Refuse: 1\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ${20 * 1024 * 1024}\r\n\r\n`,
-      [sent],
-      0,
-      "wait",
-    );
+    const answer = await rawRequest(held("X-Refuse: 1\r\n"), [sent], 0, "wait");
     expect(answer.startsWith("HTTP/1.1 503")).toBe(true);
     // The test server's answer is chunked: the JSON is its first chunk.
     const chunked = answer.slice(answer.indexOf("\r\n\r\n") + 4);

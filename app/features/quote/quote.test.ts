@@ -211,18 +211,20 @@ describe("quote schema: messages per field", () => {
 
 describe("posted fields: each label item's details", () => {
   const contact = { company: "Acme Widgets", name: "Dana Price", email: "dana@example.com" };
+  /** The posted fields of item row `n`. */
+  const rowFields = (n: number, area: string, description: string, quantity: string) => ({
+    [`items[${n}].area`]: area,
+    [`items[${n}].description`]: description,
+    [`items[${n}].quantity`]: quantity,
+  });
 
   it("reads `items[n].labels.*` into each row, in the rows' order", () => {
     const values = quoteValuesFromFields({
       ...contact,
-      "items[1].area": "labels",
-      "items[1].description": "2x1 labels",
-      "items[1].quantity": "5",
+      ...rowFields(1, "labels", "2x1 labels", "5"),
       "items[1].labels.width": "2",
       "items[1].labels.sizeUnit": "mm",
-      "items[0].area": "labels",
-      "items[0].description": "4x6 labels",
-      "items[0].quantity": "40",
+      ...rowFields(0, "labels", "4x6 labels", "40"),
       "items[0].labels.width": "4",
       "items[0].labels.height": "6",
       "items[0].labels.printer": "Zebra ZT411",
@@ -247,12 +249,8 @@ describe("posted fields: each label item's details", () => {
   it("keeps a row whose only entries are label details, so they come back with their message", () => {
     const values = quoteValuesFromFields({
       ...contact,
-      "items[0].area": "labels",
-      "items[0].description": "4x6 labels",
-      "items[0].quantity": "40",
-      "items[1].area": "labels",
-      "items[1].description": "",
-      "items[1].quantity": "",
+      ...rowFields(0, "labels", "4x6 labels", "40"),
+      ...rowFields(1, "labels", "", ""),
       "items[1].labels.material": "polyester",
     });
     expect(values.items).toHaveLength(2);
@@ -267,15 +265,9 @@ describe("posted fields: each label item's details", () => {
   it("gives a form's one set of details (sent by a form rendered before) to each label item without its own", () => {
     const values = quoteValuesFromFields({
       ...contact,
-      "items[0].area": "labels",
-      "items[0].description": "4x6 labels",
-      "items[0].quantity": "40",
-      "items[1].area": "barcoding",
-      "items[1].description": "Scanner",
-      "items[1].quantity": "1",
-      "items[2].area": "labels",
-      "items[2].description": "2x1 labels",
-      "items[2].quantity": "5",
+      ...rowFields(0, "labels", "4x6 labels", "40"),
+      ...rowFields(1, "barcoding", "Scanner", "1"),
+      ...rowFields(2, "labels", "2x1 labels", "5"),
       "items[2].labels.width": "2",
       "labels.width": "4",
       "labels.printer": "Zebra ZT411",

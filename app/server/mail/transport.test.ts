@@ -23,6 +23,18 @@ describe("createTransport", () => {
     for (const cleanup of cleanups.splice(0)) await cleanup();
   });
 
+  /** An SMTP peer and a transport that sends to it, both closed after the test. */
+  async function smtpPeerAndTransport() {
+    const peer = await startSmtpPeer();
+    cleanups.push(() => peer.stop());
+    const transport = createTransport(
+      { SMTP_URL: peer.url, MAIL_DIR: "unused" },
+      { logger: memoryLogger().logger, smtpOptions: { ignoreTLS: true } },
+    );
+    cleanups.push(() => transport.close());
+    return { peer, transport };
+  }
+
   it("writes each message as an .eml file under MAIL_DIR when SMTP_URL is unset, and says so", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "ridgeline-mail-"));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
@@ -47,13 +59,7 @@ describe("createTransport", () => {
   });
 
   it("sends over SMTP when SMTP_URL is set", async () => {
-    const peer = await startSmtpPeer();
-    cleanups.push(() => peer.stop());
-    const transport = createTransport(
-      { SMTP_URL: peer.url, MAIL_DIR: "unused" },
-      { logger: memoryLogger().logger, smtpOptions: { ignoreTLS: true } },
-    );
-    cleanups.push(() => transport.close());
+    const { peer, transport } = await smtpPeerAndTransport();
     expect(transport.kind).toBe("smtp");
     const result = await transport.send(mail);
     expect(result.response).toMatch(/^250/);
@@ -62,13 +68,7 @@ describe("createTransport", () => {
   });
 
   it("keeps its SMTP connections open between messages, at most SMTP_CONNECTIONS of them", async () => {
-    const peer = await startSmtpPeer();
-    cleanups.push(() => peer.stop());
-    const transport = createTransport(
-      { SMTP_URL: peer.url, MAIL_DIR: "unused" },
-      { logger: memoryLogger().logger, smtpOptions: { ignoreTLS: true } },
-    );
-    cleanups.push(() => transport.close());
+    const { peer, transport } = await smtpPeerAndTransport();
     for (let i = 0; i < 5; i++) await transport.send({ ...mail, subject: `One after another ${i}` });
     expect(peer.connections).toBe(1);
     await Promise.all(

@@ -43,21 +43,15 @@ describe.each(testDialects)("mail worker claims on $name", ({ create }) => {
     await expect.poll(async () => (await outbox())[0]?.status).toBe("sending");
     expect((await outbox())[0]?.locked_until).toBe(new Date(start.getTime() + 30_000).toISOString());
 
-    const smtp = smtpTransport(fx.peer);
-    cleanups.push(() => smtp.close());
     let finishSend: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       finishSend = resolve;
     });
     const other = worker({
-      transport: {
-        kind: "smtp",
-        async send(mail) {
-          await held;
-          return smtp.send(mail);
-        },
-        close: () => undefined,
-      },
+      transport: fx.smtpThrough(async (mail, smtp) => {
+        await held;
+        return smtp.send(mail);
+      }),
     });
     expect(await other.runOnce()).toBe(0);
     advance(29_999);
@@ -79,20 +73,14 @@ describe.each(testDialects)("mail worker claims on $name", ({ create }) => {
 
   it("renews its claim while a slow send runs, so no other worker takes the message mid-send", async () => {
     await queue(fx.t.db, 1, fx.clock);
-    const smtp = smtpTransport(fx.peer);
-    cleanups.push(() => smtp.close());
     let finishSend: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       finishSend = resolve;
     });
-    const slow: MailTransport = {
-      kind: "smtp",
-      async send(mail) {
-        await held;
-        return smtp.send(mail);
-      },
-      close: () => undefined,
-    };
+    const slow = fx.smtpThrough(async (mail, smtp) => {
+      await held;
+      return smtp.send(mail);
+    });
     const sending = worker({ transport: slow, renewMs: 20 });
     const run = sending.runOnce();
     await expect.poll(async () => (await outbox())[0]?.status).toBe("sending");
@@ -119,20 +107,14 @@ describe.each(testDialects)("mail worker claims on $name", ({ create }) => {
       },
       transformResult: async (args) => args.result,
     });
-    const smtp = smtpTransport(fx.peer);
-    cleanups.push(() => smtp.close());
     const w = worker({
       db: flaky,
-      transport: {
-        kind: "smtp",
-        async send(mail) {
-          const result = await smtp.send(mail);
-          // The database goes away between the peer's acceptance and the 'sent' update.
-          down = true;
-          return result;
-        },
-        close: () => undefined,
-      },
+      transport: fx.smtpThrough(async (mail, smtp) => {
+        const result = await smtp.send(mail);
+        // The database goes away between the peer's acceptance and the 'sent' update.
+        down = true;
+        return result;
+      }),
     });
     await expect(w.runOnce()).rejects.toThrow(/unreachable/);
     expect((await outbox())[0]).toMatchObject({ status: "sending" });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { writeTransaction } from "~/server/db/database.server";
 import { enqueueMail, storeFile } from "~/server/mail/outbox.server";
-import type { MailTransport } from "~/server/mail/transport.server";
 import { startMailWorker } from "~/server/mail/worker.server";
 import { testDialects } from "../../../tests/support/databases";
 import { from, queue, sales, smtpTransport, workerFixture } from "./worker-fixture";
@@ -39,21 +38,15 @@ describe.each(testDialects)("mail worker concurrency on $name", ({ create }) => 
     await queue(fx.t.db, 12, fx.clock);
     let inFlight = 0;
     let most = 0;
-    const smtp = smtpTransport(fx.peer);
-    cleanups.push(() => smtp.close());
-    const counting: MailTransport = {
-      kind: "smtp",
-      async send(mail) {
-        inFlight += 1;
-        most = Math.max(most, inFlight);
-        try {
-          return await smtp.send(mail);
-        } finally {
-          inFlight -= 1;
-        }
-      },
-      close: () => smtp.close(),
-    };
+    const counting = fx.smtpThrough(async (mail, smtp) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      try {
+        return await smtp.send(mail);
+      } finally {
+        inFlight -= 1;
+      }
+    });
     const w = worker({ transport: counting, concurrency: 4, batchSize: 12 });
     expect(await w.runOnce()).toBe(12);
     expect(most).toBeGreaterThan(1);
@@ -94,33 +87,27 @@ describe.each(testDialects)("mail worker concurrency on $name", ({ create }) => 
           fx.clock,
         );
     });
-    const smtp = smtpTransport(fx.peer);
-    cleanups.push(() => smtp.close());
     let bytesInFlight = 0;
     let mostBytes = 0;
     let withFiles = 0;
     let mostWithFiles = 0;
     const order: string[] = [];
-    const measuring: MailTransport = {
-      kind: "smtp",
-      async send(mail) {
-        const bytes = (mail.attachments ?? []).reduce((sum, file) => sum + file.content.length, 0);
-        bytesInFlight += bytes;
-        mostBytes = Math.max(mostBytes, bytesInFlight);
-        if (bytes > 0) withFiles += 1;
-        mostWithFiles = Math.max(mostWithFiles, withFiles);
-        try {
-          // Slow enough that every lane has a message in hand at once.
-          await new Promise((resolve) => setTimeout(resolve, 30));
-          return await smtp.send(mail);
-        } finally {
-          bytesInFlight -= bytes;
-          if (bytes > 0) withFiles -= 1;
-          order.push(mail.subject);
-        }
-      },
-      close: () => smtp.close(),
-    };
+    const measuring = fx.smtpThrough(async (mail, smtp) => {
+      const bytes = (mail.attachments ?? []).reduce((sum, file) => sum + file.content.length, 0);
+      bytesInFlight += bytes;
+      mostBytes = Math.max(mostBytes, bytesInFlight);
+      if (bytes > 0) withFiles += 1;
+      mostWithFiles = Math.max(mostWithFiles, withFiles);
+      try {
+        // Slow enough that every lane has a message in hand at once.
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        return await smtp.send(mail);
+      } finally {
+        bytesInFlight -= bytes;
+        if (bytes > 0) withFiles -= 1;
+        order.push(mail.subject);
+      }
+    });
     const w = worker({
       transport: measuring,
       concurrency: 8,
@@ -162,21 +149,15 @@ describe.each(testDialects)("mail worker concurrency on $name", ({ create }) => 
   });
 
   it("on stop, finishes the message in flight and leaves the rest queued", async () => {
-    const smtp = smtpTransport(fx.peer);
-    cleanups.push(() => smtp.close());
     let sendStarted: () => void = () => undefined;
     const started = new Promise<void>((resolve) => {
       sendStarted = resolve;
     });
-    const slow: MailTransport = {
-      kind: "smtp",
-      async send(mail) {
-        sendStarted();
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        return smtp.send(mail);
-      },
-      close: () => undefined,
-    };
+    const slow = fx.smtpThrough(async (mail, smtp) => {
+      sendStarted();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return smtp.send(mail);
+    });
     await queue(fx.t.db, 3, new Date());
     const running = startMailWorker({ db: fx.t.db, transport: slow, logger: log.logger, pollMs: 60_000 });
     await started;

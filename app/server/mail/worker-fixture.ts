@@ -2,7 +2,12 @@ import { afterEach, beforeEach } from "vitest";
 import { writeTransaction } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
-import { createTransport, type MailTransport } from "~/server/mail/transport.server";
+import {
+  createTransport,
+  type MailTransport,
+  type OutgoingMail,
+  type SendResult,
+} from "~/server/mail/transport.server";
 import {
   createMailWorker,
   type MailWorkerOptions,
@@ -45,24 +50,29 @@ export interface WorkerFixture {
   readonly t: TestDatabase;
   /** This test's SMTP peer; a test that restarts it puts the new one here. */
   peer: SmtpPeer;
-  /** The time the workers see, from `start` on. */
+  /** The time the workers see, from the fixture's start on. */
   readonly clock: Date;
   readonly log: ReturnType<typeof memoryLogger>;
   /** Run after the test, last added first. */
   readonly cleanups: Array<() => unknown>;
   /** A stopped worker on this test's database, sending to its peer unless told otherwise. */
   worker(overrides?: Partial<MailWorkerOptions>): StoppedMailWorker;
+  /**
+   * A transport whose sends go through `send`, given each message and a transport to this test's peer
+   * (closed after the test): for tests that hold, count, order or break sends.
+   */
+  smtpThrough(send: (mail: OutgoingMail, smtp: MailTransport) => Promise<SendResult>): MailTransport;
   advance(ms: number): void;
   outbox(): ReturnType<typeof outboxRows>;
 }
 
 const outboxRows = (db: Database) => db.selectFrom("email_outbox").selectAll().orderBy("id").execute();
 
-/** Sets up each test of the enclosing describe block; call it once there. */
-export function workerFixture(create: () => Promise<TestDatabase>): WorkerFixture {
+/** Sets up each test of the enclosing describe block, its clock at `startAt`; call it once there. */
+export function workerFixture(create: () => Promise<TestDatabase>, startAt = start): WorkerFixture {
   let t: TestDatabase | undefined;
   let peer: SmtpPeer | undefined;
-  let clock = start;
+  let clock = startAt;
   const cleanups: Array<() => unknown> = [];
   const log = memoryLogger();
   const ready = <T>(value: T | undefined): T => {
@@ -96,6 +106,11 @@ export function workerFixture(create: () => Promise<TestDatabase>): WorkerFixtur
         ...overrides,
       });
     },
+    smtpThrough(send) {
+      const smtp = smtpTransport(fixture.peer);
+      cleanups.push(() => smtp.close());
+      return { kind: "smtp", send: (mail) => send(mail, smtp), close: () => undefined };
+    },
     advance(ms) {
       clock = new Date(clock.getTime() + ms);
     },
@@ -105,7 +120,7 @@ export function workerFixture(create: () => Promise<TestDatabase>): WorkerFixtur
   beforeEach(async () => {
     t = await create();
     peer = await startSmtpPeer();
-    clock = start;
+    clock = startAt;
   });
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
