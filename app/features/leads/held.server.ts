@@ -123,6 +123,16 @@ export async function releaseHeldLead<T>(
   });
 }
 
+/** Deletes leads of one kind with their attribution rows (what refers to them otherwise is the caller's). */
+async function deleteLeads(trx: Kysely<DB>, kind: LeadKind, ids: number[]): Promise<void> {
+  await trx
+    .deleteFrom("lead_attribution")
+    .where("lead_kind", "=", kind)
+    .where("lead_id", "in", ids)
+    .execute();
+  await trx.deleteFrom(HELD_LEAD_TABLES[kind]).where("id", "in", ids).execute();
+}
+
 /**
  * Deletes held leads never released that are older than HELD_RETENTION_DAYS, a bounded batch of each
  * kind: a quote request with its items, its files and their stored content, and each lead's
@@ -141,18 +151,9 @@ export async function purgeHeldLeads(
         .where("created_at", "<", cutoff)
         .limit(batch)
         .execute();
-    const contacts = await expired("contact");
-    const quotes = await expired("quote");
-    const contactIds = contacts.map((row) => row.id);
-    const quoteIds = quotes.map((row) => row.id);
-    if (contactIds.length > 0) {
-      await trx
-        .deleteFrom("lead_attribution")
-        .where("lead_kind", "=", "contact")
-        .where("lead_id", "in", contactIds)
-        .execute();
-      await trx.deleteFrom("contact_submissions").where("id", "in", contactIds).execute();
-    }
+    const contactIds = (await expired("contact")).map((row) => row.id);
+    const quoteIds = (await expired("quote")).map((row) => row.id);
+    if (contactIds.length > 0) await deleteLeads(trx, "contact", contactIds);
     if (quoteIds.length > 0) {
       const files = await trx
         .selectFrom("quote_files")
@@ -171,12 +172,7 @@ export async function purgeHeldLeads(
           .execute();
       }
       await trx.deleteFrom("quote_items").where("request_id", "in", quoteIds).execute();
-      await trx
-        .deleteFrom("lead_attribution")
-        .where("lead_kind", "=", "quote")
-        .where("lead_id", "in", quoteIds)
-        .execute();
-      await trx.deleteFrom("quote_requests").where("id", "in", quoteIds).execute();
+      await deleteLeads(trx, "quote", quoteIds);
     }
     return { contact: contactIds.length, quote: quoteIds.length };
   });
