@@ -1,12 +1,10 @@
-import { writeFile } from "node:fs/promises";
-import path from "node:path";
 import {
   ATTRIBUTION_CSV_HEADER,
   attributionCsvCells,
   readAttributions,
 } from "~/features/leads/attribution.server";
 import type { Database } from "~/server/db/schema.server";
-import { type CommandIo, checkSince, readArguments, runCommand, runIfInvoked, UsageError } from "./cli";
+import { checkSince, commandMain, readArguments, runIfInvoked, UsageError, writeOutput } from "./cli";
 import { toCsv } from "./export-csv";
 
 export const USAGE = `Usage:
@@ -126,26 +124,15 @@ export async function buildCsv(db: Database, command: Exclude<ExportCommand, { k
 }
 
 /** Runs the command line; resolves with the exit code (2 for bad arguments, 1 for failures). */
-export function main(argv: string[], io: CommandIo): Promise<number> {
-  return runCommand(
-    {
-      name: "export",
-      usage: USAGE,
-      parse: parseCommand,
-      async run(db, command, { io: out }) {
-        const { csv, count } = await buildCsv(db, command);
-        if (command.out) {
-          await writeFile(command.out, csv);
-          out.stderr.write(`export: wrote ${count} ${command.kind} to ${path.resolve(command.out)}\n`);
-        } else {
-          out.stdout.write(csv);
-        }
-        return 0;
-      },
-    },
-    argv,
-    io,
-  );
-}
+export const main = commandMain({
+  name: "export",
+  usage: USAGE,
+  parse: parseCommand,
+  async run(db, command, { io: out }) {
+    const { csv, count } = await buildCsv(db, command);
+    await writeOutput(out, "export", { text: csv, out: command.out, what: `${count} ${command.kind}` });
+    return 0;
+  },
+});
 
 runIfInvoked(import.meta.url, main);
