@@ -3,7 +3,7 @@ import {
   attributionCsvCells,
   readAttributions,
 } from "~/features/leads/attribution.server";
-import type { Database } from "~/server/db/schema.server";
+import { type Database, SUBSCRIPTION_RECORD_COLUMNS } from "~/server/db/schema.server";
 import { checkSince, commandMain, readArguments, runIfInvoked, UsageError, writeOutput } from "./cli";
 import { toCsv } from "./export-csv";
 
@@ -54,16 +54,7 @@ export async function buildCsv(db: Database, command: Exclude<ExportCommand, { k
     // Consent records (docs/newsletter.md): confirmed subscribers, or everyone with --all.
     const rows = await db
       .selectFrom("newsletter_subscriptions")
-      .select([
-        "id",
-        "email",
-        "status",
-        "subscribed_at",
-        "confirmed_at",
-        "unsubscribed_at",
-        "consent_version",
-        "client_key",
-      ])
+      .select(SUBSCRIPTION_RECORD_COLUMNS)
       .$if(!command.all, (qb) => qb.where("status", "=", "confirmed"))
       .orderBy("id")
       .execute();
