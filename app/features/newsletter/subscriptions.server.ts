@@ -243,10 +243,6 @@ export async function requestUnsubscribeLink(
 }
 
 /**
- * Deletes unconfirmed signups older than 30 days (their tokens go with them), at most `batch` per
- * call so a run stays short; returns how many it deleted.
- */
-/**
  * Deletes signup attempts older than the attempt window, which never count again, in batches of
  * `batch` (each its own short write). Attempt ids grow with time, so the oldest come first.
  */
@@ -273,6 +269,10 @@ export async function purgeOldAttempts(db: Database, now: Date = new Date(), bat
   }
 }
 
+/**
+ * Deletes unconfirmed signups older than 30 days (their tokens go with them), at most `batch` per
+ * call so a run stays short; returns how many it deleted.
+ */
 export async function purgeUnconfirmed(db: Database, now: Date = new Date(), batch = 500): Promise<number> {
   const before = isoTime(new Date(now.getTime() - PENDING_RETENTION_MS));
   return writeTransaction(db, async (trx) => {
