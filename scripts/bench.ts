@@ -20,8 +20,8 @@ import {
   buildDir,
   childrenOf,
   clientAddress,
-  cpuSeconds,
-  mainThreadCpuSeconds,
+  mainThreadCpu,
+  processCpu,
   requireBuild,
   runLoad,
   sleep,
@@ -150,9 +150,9 @@ async function measureGet(
   };
   await runLoad({ ...options, duration: 2 }, 10);
   const pids = serverPids();
-  const cpuBefore = cpuSeconds(pids);
+  const cpu = processCpu(pids);
   const result = await runLoad({ ...options, duration: SECONDS }, SECONDS + 30);
-  const cpuMicros = ((cpuSeconds(pids) - cpuBefore) / Math.max(1, result.requests.total)) * 1e6;
+  const cpuMicros = cpu(result.requests.total);
   console.info(`${summary(label, result)}  server CPU ${cpuMicros.toFixed(0)} µs/req`);
   console.info(
     `${"".padEnd(34)}  Accept-Encoding: ${acceptEncoding} -> ${served.status} ${served.encoding}, ` +
@@ -176,16 +176,15 @@ async function measureCounting(
     connections: Math.max(1, Math.floor(CONNECTIONS / 2)),
     headers: { "accept-encoding": "br, gzip", "user-agent": BROWSER },
   });
-  const before = [mainThreadCpuSeconds(on.pid), mainThreadCpuSeconds(off.pid)];
+  const onCpu = mainThreadCpu(on.pid);
+  const offCpu = mainThreadCpu(off.pid);
   const [onResult, offResult] = await Promise.all(
     [on, off].map((server) =>
       runLoad({ ...options(server.origin), duration: COUNTING_SECONDS }, COUNTING_SECONDS + 30),
     ),
   );
   if (!onResult || !offResult) throw new Error("a counting measurement did not run");
-  const perRequest = (pid: number, index: number, result: Result) =>
-    ((mainThreadCpuSeconds(pid) - (before[index] ?? 0)) / Math.max(1, result.requests.total)) * 1e6;
-  const measured = { on: perRequest(on.pid, 0, onResult), off: perRequest(off.pid, 1, offResult) };
+  const measured = { on: onCpu(onResult.requests.total), off: offCpu(offResult.requests.total) };
   console.info(
     `counting on/off GET / (br)  ${onResult.requests.total} / ${offResult.requests.total} req, ` +
       `main thread CPU ${measured.on.toFixed(1)} / ${measured.off.toFixed(1)} µs/req: ` +
@@ -348,9 +347,9 @@ async function main(): Promise<void> {
       ["contact", 0],
       ["newsletter", 1 << 20],
     ] as const) {
-      const cpuBefore = cpuSeconds([ours.pid]);
+      const cpu = processCpu([ours.pid]);
       const result = await measurePost(ours.origin, form, offset);
-      const cpuMicros = ((cpuSeconds([ours.pid]) - cpuBefore) * 1e6) / Math.max(1, result.requests.total);
+      const cpuMicros = cpu(result.requests.total);
       console.info(`${"".padEnd(34)}  server CPU ${cpuMicros.toFixed(0)} µs/post`);
       if (result.latency.p99 > 50) missed.push(`POST /api/${form} p99 ${result.latency.p99} ms > 50 ms`);
     }

@@ -5,6 +5,7 @@
  * failure, 2 for bad arguments.
  */
 import { existsSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type ParseArgsConfig, parseArgs } from "node:util";
@@ -122,6 +123,28 @@ export async function runCommand<C>(spec: CommandSpec<C>, argv: string[], io: Co
     return 1;
   } finally {
     await db?.destroy();
+  }
+}
+
+/** A command's `main`: runs its command line and resolves with the exit code. */
+export function commandMain<C>(spec: CommandSpec<C>): (argv: string[], io: CommandIo) => Promise<number> {
+  return (argv, io) => runCommand(spec, argv, io);
+}
+
+/**
+ * Writes what a command made to the file its --out names, saying on standard error
+ * `<name>: wrote <what> to <path>`; without --out, to standard output.
+ */
+export async function writeOutput(
+  io: CommandIo,
+  name: string,
+  output: { text: string; out: string | undefined; what: string },
+): Promise<void> {
+  if (output.out) {
+    await writeFile(output.out, output.text);
+    io.stderr.write(`${name}: wrote ${output.what} to ${path.resolve(output.out)}\n`);
+  } else {
+    io.stdout.write(output.text);
   }
 }
 

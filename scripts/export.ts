@@ -1,12 +1,10 @@
-import { writeFile } from "node:fs/promises";
-import path from "node:path";
 import {
   ATTRIBUTION_CSV_HEADER,
   attributionCsvCells,
   readAttributions,
 } from "~/features/leads/attribution.server";
-import type { Database } from "~/server/db/schema.server";
-import { type CommandIo, checkSince, readArguments, runCommand, runIfInvoked, UsageError } from "./cli";
+import { type Database, SUBSCRIPTION_RECORD_COLUMNS } from "~/server/db/schema.server";
+import { checkSince, commandMain, readArguments, runIfInvoked, UsageError, writeOutput } from "./cli";
 import { toCsv } from "./export-csv";
 
 export const USAGE = `Usage:
@@ -56,16 +54,7 @@ export async function buildCsv(db: Database, command: Exclude<ExportCommand, { k
     // Consent records (docs/newsletter.md): confirmed subscribers, or everyone with --all.
     const rows = await db
       .selectFrom("newsletter_subscriptions")
-      .select([
-        "id",
-        "email",
-        "status",
-        "subscribed_at",
-        "confirmed_at",
-        "unsubscribed_at",
-        "consent_version",
-        "client_key",
-      ])
+      .select(SUBSCRIPTION_RECORD_COLUMNS)
       .$if(!command.all, (qb) => qb.where("status", "=", "confirmed"))
       .orderBy("id")
       .execute();
@@ -126,26 +115,15 @@ export async function buildCsv(db: Database, command: Exclude<ExportCommand, { k
 }
 
 /** Runs the command line; resolves with the exit code (2 for bad arguments, 1 for failures). */
-export function main(argv: string[], io: CommandIo): Promise<number> {
-  return runCommand(
-    {
-      name: "export",
-      usage: USAGE,
-      parse: parseCommand,
-      async run(db, command, { io: out }) {
-        const { csv, count } = await buildCsv(db, command);
-        if (command.out) {
-          await writeFile(command.out, csv);
-          out.stderr.write(`export: wrote ${count} ${command.kind} to ${path.resolve(command.out)}\n`);
-        } else {
-          out.stdout.write(csv);
-        }
-        return 0;
-      },
-    },
-    argv,
-    io,
-  );
-}
+export const main = commandMain({
+  name: "export",
+  usage: USAGE,
+  parse: parseCommand,
+  async run(db, command, { io: out }) {
+    const { csv, count } = await buildCsv(db, command);
+    await writeOutput(out, "export", { text: csv, out: command.out, what: `${count} ${command.kind}` });
+    return 0;
+  },
+});
 
 runIfInvoked(import.meta.url, main);

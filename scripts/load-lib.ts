@@ -121,6 +121,21 @@ export function cpuSeconds(pids: number[]): number {
 }
 
 /**
+ * Starts counting the CPU time `read` reports (in seconds): the function returned gives the
+ * microseconds used since, per one of `count` requests (or posts, or messages).
+ */
+export function cpuMeter(read: () => number): (count: number) => number {
+  const before = read();
+  return (count) => ((read() - before) * 1e6) / Math.max(1, count);
+}
+
+/** A cpuMeter of the processes' whole CPU time (see cpuSeconds). */
+export const processCpu = (pids: number[]) => cpuMeter(() => cpuSeconds(pids));
+
+/** A cpuMeter of a process's main thread alone (see mainThreadCpuSeconds). */
+export const mainThreadCpu = (pid: number) => cpuMeter(() => mainThreadCpuSeconds(pid));
+
+/**
  * CPU seconds of a process's main thread alone (its thread id is the process id): the request path,
  * without the threads beside it (the mail thread, libuv's pool, the garbage collector's helpers).
  */

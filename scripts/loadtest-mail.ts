@@ -11,7 +11,7 @@ import { createDatabase, writeTransaction } from "~/server/db/database.server";
 import { logger } from "~/server/logger.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { startSmtpPeer } from "../tests/support/smtp-peer";
-import { clientAddress, cpuSeconds, sleep, startServer } from "./load-lib";
+import { clientAddress, processCpu, sleep, startServer } from "./load-lib";
 
 const BACKLOG = Number(process.env.LOADTEST_MAIL_BACKLOG ?? 10_000);
 /** The targets (docs/benchmarks.md#targets). */
@@ -79,7 +79,7 @@ export async function mailScenario(store: MailStore, port: number): Promise<Mail
 
     const server = await startServer(port, env);
     try {
-      const cpuBefore = cpuSeconds([server.pid]);
+      const cpu = processCpu([server.pid]);
       const postedAt = Date.now();
       const answer = await fetch(`${server.origin}/api/contact`, {
         method: "POST",
@@ -94,7 +94,7 @@ export async function mailScenario(store: MailStore, port: number): Promise<Mail
       const expected = BACKLOG + 2; // the backlog, the lead's notification and its acknowledgement
       const deadline = Date.now() + DRAIN_LIMIT_MS;
       while (peer.messages.length < expected && Date.now() < deadline) await sleep(100);
-      const cpuMicros = ((cpuSeconds([server.pid]) - cpuBefore) * 1e6) / Math.max(1, peer.messages.length);
+      const cpuMicros = cpu(peer.messages.length);
 
       const leadIndex = peer.messages.findIndex((message) => message.subject?.startsWith(`[${reference}]`));
       const leadDelayMs =

@@ -33,8 +33,8 @@ type LoadContext = { email?: string };
 import { type SmtpPeer, startSmtpPeer } from "../tests/support/smtp-peer";
 import {
   clientAddress,
-  cpuSeconds,
-  mainThreadCpuSeconds,
+  mainThreadCpu,
+  processCpu,
   type RunningServer,
   requireBuild,
   runLoad,
@@ -120,8 +120,8 @@ async function scenario(
   );
   const run = randomBytes(3).toString("hex");
   const acknowledged: string[] = [];
-  const cpuBefore = cpuSeconds([server.pid]);
-  const mainBefore = mainThreadCpuSeconds(server.pid);
+  const cpu = processCpu([server.pid]);
+  const mainThread = mainThreadCpu(server.pid);
   const result = await runLoad(
     {
       url: server.origin,
@@ -132,9 +132,8 @@ async function scenario(
     },
     MAX_SECONDS,
   );
-  const perPost = (seconds: number) => (seconds * 1e6) / Math.max(1, acknowledged.length);
-  const cpuMicros = perPost(cpuSeconds([server.pid]) - cpuBefore);
-  const mainMicros = perPost(mainThreadCpuSeconds(server.pid) - mainBefore);
+  const cpuMicros = cpu(acknowledged.length);
+  const mainMicros = mainThread(acknowledged.length);
   console.info(
     `${summary(`${store.name} ${form}`, result)}  CPU ${cpuMicros.toFixed(0)} µs/post, main thread ${mainMicros.toFixed(0)} µs`,
   );
@@ -283,8 +282,8 @@ async function isolationScenario(server: RunningServer, peer: SmtpPeer, clientOf
       await sleep(500);
     }
   })();
-  const cpuBefore = cpuSeconds([server.pid]);
-  const mainBefore = mainThreadCpuSeconds(server.pid);
+  const cpu = processCpu([server.pid]);
+  const mainThread = mainThreadCpu(server.pid);
   const [flood, latencies] = await Promise.all([
     runLoad(
       { url: server.origin, connections: CONNECTIONS, duration: FLOOD_SECONDS, requests: [junk] },
@@ -293,9 +292,8 @@ async function isolationScenario(server: RunningServer, peer: SmtpPeer, clientOf
     pageProbe(server.origin, FLOOD_SECONDS, 100),
     leads,
   ]);
-  const perPost = (seconds: number) => (seconds * 1e6) / Math.max(1, flood.requests.total);
-  const cpuMicros = perPost(cpuSeconds([server.pid]) - cpuBefore);
-  const mainMicros = perPost(mainThreadCpuSeconds(server.pid) - mainBefore);
+  const cpuMicros = cpu(flood.requests.total);
+  const mainMicros = mainThread(flood.requests.total);
   console.info(
     `${summary("isolation: junk posts", flood)}  CPU ${cpuMicros.toFixed(0)} µs/post, main thread ${mainMicros.toFixed(0)} µs`,
   );

@@ -8,7 +8,7 @@ import {
   sendTestIssue,
 } from "~/features/newsletter/issue.server";
 import { migrate } from "~/server/db/migrations.server";
-import { type CommandIo, type HelpCommand, runCommand, runIfInvoked, UsageError } from "./cli";
+import { commandMain, type HelpCommand, runIfInvoked, UsageError } from "./cli";
 
 export const USAGE = `Usage:
   npm run newsletter -- send FILE.md [--test ADDRESS]
@@ -50,47 +50,41 @@ function parseCommand(argv: string[]): SendCommand | HelpCommand {
 }
 
 /** Runs the command line; resolves with the exit code (2 for bad arguments, 1 for failures). */
-export function main(argv: string[], io: CommandIo): Promise<number> {
-  return runCommand(
-    {
-      name: "newsletter",
-      usage: USAGE,
-      parse: parseCommand,
-      // A broken issue file is named before anything else is looked at.
-      prepare: async (command) => ({
-        ...command,
-        issue: parseIssue(command.file, await readFile(command.file, "utf8")),
-      }),
-      async run(db, command, { io: out, env }) {
-        const { issue } = command;
-        if (!issue) throw new Error("the issue was not read");
-        await migrate(db);
-        const settings = { siteUrl: env.SITE_URL, mailFrom: env.MAIL_FROM, salesEmail: env.SALES_EMAIL };
-        if (command.test !== undefined) {
-          await sendTestIssue(db, settings, issue, command.test);
-          out.stdout.write(`newsletter: test copy of '${issue.id}' queued for ${command.test}\n`);
-          return 0;
-        }
-        out.stdout.write(`newsletter: issue '${issue.id}': "${issue.subject}"\n`);
-        const summary = await sendIssue(db, settings, issue, {
-          onProgress: (progress) =>
-            out.stdout.write(
-              `  ${progress.queued + progress.skipped + progress.alreadySent} of ${progress.total} subscribers looked at\n`,
-            ),
-        });
+export const main = commandMain({
+  name: "newsletter",
+  usage: USAGE,
+  parse: parseCommand,
+  // A broken issue file is named before anything else is looked at.
+  prepare: async (command) => ({
+    ...command,
+    issue: parseIssue(command.file, await readFile(command.file, "utf8")),
+  }),
+  async run(db, command, { io: out, env }) {
+    const { issue } = command;
+    if (!issue) throw new Error("the issue was not read");
+    await migrate(db);
+    const settings = { siteUrl: env.SITE_URL, mailFrom: env.MAIL_FROM, salesEmail: env.SALES_EMAIL };
+    if (command.test !== undefined) {
+      await sendTestIssue(db, settings, issue, command.test);
+      out.stdout.write(`newsletter: test copy of '${issue.id}' queued for ${command.test}\n`);
+      return 0;
+    }
+    out.stdout.write(`newsletter: issue '${issue.id}': "${issue.subject}"\n`);
+    const summary = await sendIssue(db, settings, issue, {
+      onProgress: (progress) =>
         out.stdout.write(
-          `newsletter: ${summary.queued} queued, ${summary.skipped} skipped, ${summary.alreadySent} already sent (of ${summary.total} confirmed subscribers)\n`,
-        );
-        return 0;
-      },
-      describeFailure(error) {
-        const message = error instanceof Error ? error.message : String(error);
-        return error instanceof IssueError ? `newsletter: ${message}` : `newsletter failed: ${message}`;
-      },
-    },
-    argv,
-    io,
-  );
-}
+          `  ${progress.queued + progress.skipped + progress.alreadySent} of ${progress.total} subscribers looked at\n`,
+        ),
+    });
+    out.stdout.write(
+      `newsletter: ${summary.queued} queued, ${summary.skipped} skipped, ${summary.alreadySent} already sent (of ${summary.total} confirmed subscribers)\n`,
+    );
+    return 0;
+  },
+  describeFailure(error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return error instanceof IssueError ? `newsletter: ${message}` : `newsletter failed: ${message}`;
+  },
+});
 
 runIfInvoked(import.meta.url, main);

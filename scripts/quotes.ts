@@ -7,7 +7,7 @@ import {
 } from "~/features/leads/attribution.server";
 import { REFERENCE_PATTERN } from "~/features/leads/reference.server";
 import type { Database } from "~/server/db/schema.server";
-import { type CommandIo, checkSince, readArguments, runCommand, runIfInvoked, UsageError } from "./cli";
+import { checkSince, commandMain, readArguments, runIfInvoked, UsageError, writeOutput } from "./cli";
 import { toCsv } from "./export-csv";
 
 export const USAGE = `Usage:
@@ -194,34 +194,25 @@ export async function writeQuoteFiles(
 }
 
 /** Runs the command line; resolves with the exit code (2 for bad arguments, 1 for failures). */
-export function main(argv: string[], io: CommandIo): Promise<number> {
-  return runCommand(
-    {
-      name: "quotes",
-      usage: USAGE,
-      parse: parseQuotesCommand,
-      async run(db, command, { io: out }) {
-        if (command.kind === "export") {
-          const { csv, count } = await buildQuotesCsv(db, command.since);
-          if (command.out) {
-            await writeFile(command.out, csv);
-            out.stderr.write(`quotes: wrote ${count} requests to ${path.resolve(command.out)}\n`);
-          } else out.stdout.write(csv);
-          return 0;
-        }
-        const written = await writeQuoteFiles(db, command.reference, command.out);
-        if (written === null) {
-          out.stderr.write(`quotes: no quote request ${command.reference}\n`);
-          return 1;
-        }
-        out.stderr.write(`quotes: wrote ${written.length} files to ${path.resolve(command.out)}\n`);
-        for (const file of written) out.stdout.write(`${file}\n`);
-        return 0;
-      },
-    },
-    argv,
-    io,
-  );
-}
+export const main = commandMain({
+  name: "quotes",
+  usage: USAGE,
+  parse: parseQuotesCommand,
+  async run(db, command, { io: out }) {
+    if (command.kind === "export") {
+      const { csv, count } = await buildQuotesCsv(db, command.since);
+      await writeOutput(out, "quotes", { text: csv, out: command.out, what: `${count} requests` });
+      return 0;
+    }
+    const written = await writeQuoteFiles(db, command.reference, command.out);
+    if (written === null) {
+      out.stderr.write(`quotes: no quote request ${command.reference}\n`);
+      return 1;
+    }
+    out.stderr.write(`quotes: wrote ${written.length} files to ${path.resolve(command.out)}\n`);
+    for (const file of written) out.stdout.write(`${file}\n`);
+    return 0;
+  },
+});
 
 runIfInvoked(import.meta.url, main);

@@ -1,5 +1,3 @@
-import { writeFile } from "node:fs/promises";
-import path from "node:path";
 import { company } from "~/content/company";
 import { addDays, type Period } from "~/features/analytics/report/calendar";
 import { renderHtml } from "~/features/analytics/report/html";
@@ -7,7 +5,7 @@ import { buildReport, type Report } from "~/features/analytics/report/model.serv
 import { reportTables } from "~/features/analytics/report/tables";
 import { renderText } from "~/features/analytics/report/text";
 import { dayIn, daysBetween } from "~/server/mail/company-time.server";
-import { type CommandIo, checkSince, readArguments, runCommand, runIfInvoked, UsageError } from "./cli";
+import { checkSince, commandMain, readArguments, runIfInvoked, UsageError, writeOutput } from "./cli";
 import { csvRow } from "./export-csv";
 
 export const USAGE = `Usage:
@@ -88,38 +86,26 @@ export function render(report: Report, format: Format): string {
 }
 
 /** Runs the command line; resolves with the exit code (2 for bad arguments, 1 for failures). */
-export function main(argv: string[], io: CommandIo): Promise<number> {
-  return runCommand(
-    {
-      name: "report",
-      usage: USAGE,
-      parse: parseCommand,
-      async run(db, command, { io: out, env }) {
-        const now = new Date();
-        let period: Period;
-        try {
-          period = periodOf(command, dayIn(now, env.SITE_TIME_ZONE));
-        } catch (error) {
-          if (!(error instanceof UsageError)) throw error;
-          out.stderr.write(`report: ${error.message}\n\n${USAGE}`);
-          return 2;
-        }
-        const report = await buildReport(db, { period, timeZone: env.SITE_TIME_ZONE, now });
-        const document = render(report, command.format);
-        if (command.out) {
-          await writeFile(command.out, document);
-          out.stderr.write(
-            `report: wrote ${command.format} for ${period.since} to ${period.until} to ${path.resolve(command.out)}\n`,
-          );
-        } else {
-          out.stdout.write(document);
-        }
-        return 0;
-      },
-    },
-    argv,
-    io,
-  );
-}
+export const main = commandMain({
+  name: "report",
+  usage: USAGE,
+  parse: parseCommand,
+  async run(db, command, { io: out, env }) {
+    const now = new Date();
+    let period: Period;
+    try {
+      period = periodOf(command, dayIn(now, env.SITE_TIME_ZONE));
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      out.stderr.write(`report: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    const report = await buildReport(db, { period, timeZone: env.SITE_TIME_ZONE, now });
+    const document = render(report, command.format);
+    const what = `${command.format} for ${period.since} to ${period.until}`;
+    await writeOutput(out, "report", { text: document, out: command.out, what });
+    return 0;
+  },
+});
 
 runIfInvoked(import.meta.url, main);

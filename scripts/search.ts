@@ -1,5 +1,5 @@
 import { listSearchMisses, type SearchMiss } from "~/features/search/misses.server";
-import { type CommandIo, checkSince, readArguments, runCommand, runIfInvoked, UsageError } from "./cli";
+import { checkSince, commandMain, readArguments, runIfInvoked, UsageError } from "./cli";
 
 export const USAGE = `Usage:
   npm run search -- misses [--since YYYY-MM-DD]
@@ -36,29 +36,21 @@ export function formatMisses(misses: readonly SearchMiss[]): string {
 }
 
 /** Runs the command line; resolves with the exit code (2 for bad arguments, 1 for failures). */
-export function main(argv: string[], io: CommandIo): Promise<number> {
-  return runCommand(
-    {
-      name: "search",
-      usage: USAGE,
-      parse: parseCommand,
-      async run(db, command, { io: out }) {
-        const since = command.since ? `${command.since}T00:00:00.000Z` : undefined;
-        out.stdout.write(formatMisses(await listSearchMisses(db, since)));
-        return 0;
-      },
-      describeFailure(error) {
-        const message = error instanceof Error ? error.message : String(error);
-        // A database the new version of the site has not started on yet lacks the table.
-        const hint = message.includes("search_misses")
-          ? " (start the site or run npm run db:migrate first)"
-          : "";
-        return `search failed: ${message}${hint}`;
-      },
-    },
-    argv,
-    io,
-  );
-}
+export const main = commandMain({
+  name: "search",
+  usage: USAGE,
+  parse: parseCommand,
+  async run(db, command, { io: out }) {
+    const since = command.since ? `${command.since}T00:00:00.000Z` : undefined;
+    out.stdout.write(formatMisses(await listSearchMisses(db, since)));
+    return 0;
+  },
+  describeFailure(error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // A database the new version of the site has not started on yet lacks the table.
+    const hint = message.includes("search_misses") ? " (start the site or run npm run db:migrate first)" : "";
+    return `search failed: ${message}${hint}`;
+  },
+});
 
 runIfInvoked(import.meta.url, main);

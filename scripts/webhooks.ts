@@ -1,7 +1,7 @@
 import { migrate } from "~/server/db/migrations.server";
 import { WEBHOOK_STATUSES, type WebhookStatus } from "~/server/db/schema.server";
 import { listDeliveries, retryDelivery, sendTestWebhook } from "~/server/webhooks/operator.server";
-import { type CommandIo, readArguments, runCommand, runIfInvoked, UsageError } from "./cli";
+import { commandMain, readArguments, runIfInvoked, UsageError } from "./cli";
 
 export const USAGE = `Usage:
   npm run webhooks -- list [--status queued|sending|delivered|failed] [--limit N]
@@ -53,66 +53,58 @@ export function parseWebhooksCommand(argv: string[]): WebhooksCommand | "help" {
 }
 
 /** Runs the command line; resolves with the exit code (2 for bad arguments, 1 for failures). */
-export function main(argv: string[], io: CommandIo): Promise<number> {
-  return runCommand<WebhooksCommand>(
-    {
-      name: "webhooks",
-      usage: USAGE,
-      parse: parseWebhooksCommand,
-      async run(db, command, { io: out, env }) {
-        await migrate(db);
-        if (command.kind === "list") {
-          const rows = await listDeliveries(db, command);
-          if (rows.length === 0) out.stdout.write("webhooks: no deliveries\n");
-          for (const row of rows) {
-            const last = row.last_status === null ? "-" : String(row.last_status);
-            out.stdout.write(
-              `${row.id}\t${row.message_id}\t${row.event_type}\t${row.endpoint_url}\t${row.status}\tattempts ${row.attempts}\tlast ${last}${row.last_error ? ` (${row.last_error})` : ""}\tqueued ${row.created_at}\t${row.status === "delivered" ? `delivered ${row.delivered_at}` : row.status === "failed" ? "failed" : `next ${row.next_attempt_at}`}\n`,
-            );
-          }
-          return 0;
+export const main = commandMain<WebhooksCommand>({
+  name: "webhooks",
+  usage: USAGE,
+  parse: parseWebhooksCommand,
+  async run(db, command, { io: out, env }) {
+    await migrate(db);
+    if (command.kind === "list") {
+      const rows = await listDeliveries(db, command);
+      if (rows.length === 0) out.stdout.write("webhooks: no deliveries\n");
+      for (const row of rows) {
+        const last = row.last_status === null ? "-" : String(row.last_status);
+        out.stdout.write(
+          `${row.id}\t${row.message_id}\t${row.event_type}\t${row.endpoint_url}\t${row.status}\tattempts ${row.attempts}\tlast ${last}${row.last_error ? ` (${row.last_error})` : ""}\tqueued ${row.created_at}\t${row.status === "delivered" ? `delivered ${row.delivered_at}` : row.status === "failed" ? "failed" : `next ${row.next_attempt_at}`}\n`,
+        );
+      }
+      return 0;
+    }
+    if (command.kind === "test") {
+      const wanted = (() => {
+        try {
+          return new URL(command.url).href;
+        } catch {
+          return command.url;
         }
-        if (command.kind === "test") {
-          const wanted = (() => {
-            try {
-              return new URL(command.url).href;
-            } catch {
-              return command.url;
-            }
-          })();
-          const endpoint = env.WEBHOOK_ENDPOINTS.find((candidate) => candidate.url === wanted);
-          if (!endpoint) {
-            out.stderr.write(
-              `webhooks: ${command.url} is not one of WEBHOOK_ENDPOINTS (its secret is needed to sign)\n`,
-            );
-            return 1;
-          }
-          const result = await sendTestWebhook(endpoint, env.WEBHOOK_TIMEOUT_MS);
-          if (result.ok) {
-            out.stdout.write(`webhooks: ${endpoint.url} answered ${result.status} to ${result.messageId}\n`);
-            return 0;
-          }
-          out.stdout.write(`webhooks: ${endpoint.url} did not accept ${result.messageId}: ${result.error}\n`);
-          return 1;
-        }
-        const retried = await retryDelivery(db, command.id, new Date());
-        if (retried.outcome === "queued") {
-          out.stdout.write(
-            `webhooks: ${command.id} queued again; the running site sends it within seconds\n`,
-          );
-          return 0;
-        }
+      })();
+      const endpoint = env.WEBHOOK_ENDPOINTS.find((candidate) => candidate.url === wanted);
+      if (!endpoint) {
         out.stderr.write(
-          retried.outcome === "unknown"
-            ? `webhooks: no delivery ${command.id}\n`
-            : `webhooks: ${command.id} is ${retried.status}, not failed; nothing to retry\n`,
+          `webhooks: ${command.url} is not one of WEBHOOK_ENDPOINTS (its secret is needed to sign)\n`,
         );
         return 1;
-      },
-    },
-    argv,
-    io,
-  );
-}
+      }
+      const result = await sendTestWebhook(endpoint, env.WEBHOOK_TIMEOUT_MS);
+      if (result.ok) {
+        out.stdout.write(`webhooks: ${endpoint.url} answered ${result.status} to ${result.messageId}\n`);
+        return 0;
+      }
+      out.stdout.write(`webhooks: ${endpoint.url} did not accept ${result.messageId}: ${result.error}\n`);
+      return 1;
+    }
+    const retried = await retryDelivery(db, command.id, new Date());
+    if (retried.outcome === "queued") {
+      out.stdout.write(`webhooks: ${command.id} queued again; the running site sends it within seconds\n`);
+      return 0;
+    }
+    out.stderr.write(
+      retried.outcome === "unknown"
+        ? `webhooks: no delivery ${command.id}\n`
+        : `webhooks: ${command.id} is ${retried.status}, not failed; nothing to retry\n`,
+    );
+    return 1;
+  },
+});
 
 runIfInvoked(import.meta.url, main);

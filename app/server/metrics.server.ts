@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { dialectOf, postgresPoolStats, writeQueueDepth } from "~/server/db/database.server";
+import { HELD_LEAD_TABLES, type HeldLeadKind, selectHeld } from "~/server/db/held-leads.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import type { MailTransport } from "~/server/mail/transport.server";
@@ -164,15 +165,9 @@ export function createMetrics(db: Database, logger: Logger): Metrics {
     registers: [registry],
     async collect() {
       try {
-        for (const [kind, table] of [
-          ["contact", "contact_submissions"],
-          ["quote", "quote_requests"],
-        ] as const) {
-          const row = await db
-            .selectFrom(table)
+        for (const kind of Object.keys(HELD_LEAD_TABLES) as HeldLeadKind[]) {
+          const row = await selectHeld(db, HELD_LEAD_TABLES[kind])
             .select((eb) => eb.fn.countAll<string | number>().as("count"))
-            .where("held_at", "is not", null)
-            .where("released_at", "is", null)
             .executeTakeFirstOrThrow();
           this.set({ kind }, Number(row.count));
         }

@@ -9,19 +9,14 @@ import {
 } from "~/features/contact/contact";
 import { buildContactNotification } from "~/features/contact/contact-email.server";
 import { queueAcknowledgement } from "~/features/leads/acknowledgement.server";
-import {
-  ATTRIBUTION_FIELD,
-  type Attribution,
-  type LeadPostOrigin,
-  parseAttribution,
-} from "~/features/leads/attribution";
+import { ATTRIBUTION_FIELD, type Attribution, parseAttribution } from "~/features/leads/attribution";
 import { readAttribution, storeAttribution } from "~/features/leads/attribution.server";
-import type { FormInput, FormResult } from "~/features/leads/form-input";
-import type { FormApi } from "~/features/leads/form-request.server";
+import type { FormResult } from "~/features/leads/form-input";
+import type { FormApi, FormService } from "~/features/leads/form-request.server";
 import { logHeld, type ReleaseOutcome, releaseHeldLead } from "~/features/leads/held.server";
 import { newReference, withFreshReference } from "~/features/leads/reference.server";
 import { heldColumns, scoreLead } from "~/features/leads/spam.server";
-import { queueLeadEvent } from "~/features/leads/webhook-events.server";
+import { queueLeadEvent, wakeWorkersForLead } from "~/features/leads/webhook-events.server";
 import type { ContactServices } from "~/load-context";
 import { type DB, isoTime } from "~/server/db/schema.server";
 import { DEFAULT_SITE_TIME_ZONE } from "~/server/env.server";
@@ -44,12 +39,7 @@ const success = (reference?: string): FormResult => ({
  * then stores the submission and queues the sales notification in one transaction. `clientKey` identifies the client
  * (see clientKeyForIp); it is stored with the submission and keys the per-client limit.
  */
-export async function submitContact(
-  deps: ContactServices,
-  input: FormInput,
-  clientKey: string,
-  origin?: LeadPostOrigin,
-): Promise<FormResult> {
+export const submitContact: FormService<ContactServices> = async (deps, input, clientKey, origin) => {
   const { db, logger } = deps;
   const now = deps.now?.() ?? new Date();
 
@@ -121,15 +111,9 @@ export async function submitContact(
     return { ok: false, status: 500, ...CONTACT_FAILURE };
   }
 
-  wakeWebhookWorker(deps.webhooks, webhooksQueued);
-  try {
-    deps.wakeMailWorker?.();
-  } catch (error) {
-    // The lead is stored and the worker's poll will send it; a failing nudge must not turn that into an error.
-    logger.error({ err: error }, "waking the mail worker failed");
-  }
+  wakeWorkersForLead(deps, webhooksQueued);
   return success(reference);
-}
+};
 
 /** What was queued for a contact message: its notification, acknowledgement and webhook deliveries. */
 interface ContactFollowUps {

@@ -15,6 +15,29 @@ export interface FormText {
   message: string;
 }
 
+/** The notice of a field left blank: `Name Required`, "Please enter your name." */
+export function requiredText(label: string, what: string): FormText {
+  return { title: `${label} Required`, message: `Please enter ${what}.` };
+}
+
+/** The notice of a field over its limit: `Name Too Long`, "Please keep your name under 200 characters." */
+export function tooLongText(label: string, what: string, max: number): FormText {
+  return {
+    title: `${label} Too Long`,
+    message: `Please keep ${what} under ${max.toLocaleString("en-US")} characters.`,
+  };
+}
+
+/** The longest address SMTP can carry (RFC 5321 path limit): the e-mail field's limit on the lead forms. */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** The e-mail field's notices, the same on the contact and the quote form. */
+export const EMAIL_ERRORS = {
+  emailRequired: requiredText("Email", "your email address"),
+  emailInvalid: { title: "Invalid Email", message: "Please enter a valid email address." },
+  emailTooLong: tooLongText("Email", "your email address", EMAIL_MAX_LENGTH),
+} satisfies Record<string, FormText>;
+
 /**
  * Each invalid field's message, keyed by the field's name as posted (for the quote's rows and details,
  * the dotted path: `items.2.quantity`, `labels.width`). A field's message is that of its first failing
@@ -104,6 +127,34 @@ export function formValues<K extends string>(
   return Object.fromEntries(
     names.map((name) => [name, typeof fields[name] === "string" ? fields[name] : ""]),
   ) as Record<K, string>;
+}
+
+/**
+ * What a form's schema gives the browser and the server: the fields in the form's order (the schema's
+ * keys), the form's values from posted fields, `parse` (a ParseResult whose notices come from `texts`,
+ * see failure) and `firstError`, the notice to show or null when the form is valid.
+ */
+export function formChecks<S extends z.ZodMiniObject>(
+  schema: S,
+  texts: Readonly<Record<string, FormText>>,
+  fallback: FormText,
+) {
+  type Field = keyof S["shape"] & string;
+  const fields = Object.keys(schema.shape) as Field[];
+  const parse = (input: Record<string, unknown>): ParseResult<z.output<S>, Field> => {
+    const result = schema.safeParse(input);
+    if (result.success) return { success: true, data: result.data };
+    return failure(result.error.issues, texts, fallback);
+  };
+  return {
+    fields,
+    values: (posted?: Readonly<Record<string, unknown>>) => formValues(fields, posted),
+    parse,
+    firstError(input: Record<string, unknown>): FormText | null {
+      const result = parse(input);
+      return result.success ? null : result.error;
+    },
+  };
 }
 
 /** A form post as a plain record (e.g. Object.fromEntries(formData)); non-string values count as empty. */

@@ -100,10 +100,11 @@ export async function readFormFields(request: Request, allowed: readonly string[
 
 /**
  * A form service: validates the fields, stores what it must and says how it went. `origin` is what the
- * post itself says about where it was sent from (its Referer), for the lead's attribution.
+ * post itself says about where it was sent from (its Referer), for the lead's attribution. `S` is what
+ * it uses of the site's services (tests pass just that).
  */
-export type FormService = (
-  services: SiteServices,
+export type FormService<S = SiteServices> = (
+  services: S,
   input: FormInput,
   clientKey: string,
   origin?: LeadPostOrigin,

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { LeadKind } from "~/features/leads/acknowledgement.server";
 import type { SpamReason, SpamVerdict } from "~/features/leads/spam.server";
 import { writeTransaction } from "~/server/db/database.server";
+import { HELD_LEAD_TABLES, selectHeld } from "~/server/db/held-leads.server";
 import { type Database, type DB, isoTime } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 
@@ -14,8 +15,6 @@ import type { Logger } from "~/server/logger.server";
 export const HELD_RETENTION_DAYS = 30;
 /** Held leads deleted per kind and housekeeping run. */
 export const HELD_PURGE_BATCH = 200;
-
-export const LEAD_TABLE = { contact: "contact_submissions", quote: "quote_requests" } as const;
 
 /** The kind a reference names by its prefix (`C-…` a contact message, `Q-…` a quote request). */
 export function kindOfReference(reference: string): LeadKind | undefined {
@@ -53,19 +52,13 @@ function reasonsOf(json: string | null): SpamReason[] {
 
 /** The held leads not released, oldest first, at most `limit` of each kind. */
 export async function listHeldLeads(db: Database, limit = 500): Promise<HeldLead[]> {
-  const contacts = await db
-    .selectFrom("contact_submissions")
+  const contacts = await selectHeld(db, "contact_submissions")
     .select(["reference", "created_at", "held_reasons", "name"])
-    .where("held_at", "is not", null)
-    .where("released_at", "is", null)
     .orderBy("created_at")
     .limit(limit)
     .execute();
-  const quotes = await db
-    .selectFrom("quote_requests")
+  const quotes = await selectHeld(db, "quote_requests")
     .select(["reference", "created_at", "held_reasons", "company"])
-    .where("held_at", "is not", null)
-    .where("released_at", "is", null)
     .orderBy("created_at")
     .limit(limit)
     .execute();
@@ -107,7 +100,7 @@ export async function releaseHeldLead<T>(
   now: Date,
   queue: (trx: Kysely<DB>, id: number) => Promise<T>,
 ): Promise<ReleaseOutcome<T>> {
-  const table = LEAD_TABLE[kind];
+  const table = HELD_LEAD_TABLES[kind];
   return writeTransaction(db, async (trx): Promise<ReleaseOutcome<T>> => {
     const row = await trx
       .selectFrom(table)
@@ -130,6 +123,16 @@ export async function releaseHeldLead<T>(
   });
 }
 
+/** Deletes leads of one kind with their attribution rows (what refers to them otherwise is the caller's). */
+async function deleteLeads(trx: Kysely<DB>, kind: LeadKind, ids: number[]): Promise<void> {
+  await trx
+    .deleteFrom("lead_attribution")
+    .where("lead_kind", "=", kind)
+    .where("lead_id", "in", ids)
+    .execute();
+  await trx.deleteFrom(HELD_LEAD_TABLES[kind]).where("id", "in", ids).execute();
+}
+
 /**
  * Deletes held leads never released that are older than HELD_RETENTION_DAYS, a bounded batch of each
  * kind: a quote request with its items, its files and their stored content, and each lead's
@@ -142,32 +145,15 @@ export async function purgeHeldLeads(
 ): Promise<{ contact: number; quote: number }> {
   const cutoff = isoTime(new Date(now.getTime() - HELD_RETENTION_DAYS * 24 * 60 * 60 * 1000));
   return writeTransaction(db, async (trx) => {
-    const contacts = await trx
-      .selectFrom("contact_submissions")
-      .select("id")
-      .where("held_at", "is not", null)
-      .where("released_at", "is", null)
-      .where("created_at", "<", cutoff)
-      .limit(batch)
-      .execute();
-    const quotes = await trx
-      .selectFrom("quote_requests")
-      .select("id")
-      .where("held_at", "is not", null)
-      .where("released_at", "is", null)
-      .where("created_at", "<", cutoff)
-      .limit(batch)
-      .execute();
-    const contactIds = contacts.map((row) => row.id);
-    const quoteIds = quotes.map((row) => row.id);
-    if (contactIds.length > 0) {
-      await trx
-        .deleteFrom("lead_attribution")
-        .where("lead_kind", "=", "contact")
-        .where("lead_id", "in", contactIds)
+    const expired = (kind: LeadKind) =>
+      selectHeld(trx, HELD_LEAD_TABLES[kind])
+        .select("id")
+        .where("created_at", "<", cutoff)
+        .limit(batch)
         .execute();
-      await trx.deleteFrom("contact_submissions").where("id", "in", contactIds).execute();
-    }
+    const contactIds = (await expired("contact")).map((row) => row.id);
+    const quoteIds = (await expired("quote")).map((row) => row.id);
+    if (contactIds.length > 0) await deleteLeads(trx, "contact", contactIds);
     if (quoteIds.length > 0) {
       const files = await trx
         .selectFrom("quote_files")
@@ -186,12 +172,7 @@ export async function purgeHeldLeads(
           .execute();
       }
       await trx.deleteFrom("quote_items").where("request_id", "in", quoteIds).execute();
-      await trx
-        .deleteFrom("lead_attribution")
-        .where("lead_kind", "=", "quote")
-        .where("lead_id", "in", quoteIds)
-        .execute();
-      await trx.deleteFrom("quote_requests").where("id", "in", quoteIds).execute();
+      await deleteLeads(trx, "quote", quoteIds);
     }
     return { contact: contactIds.length, quote: quoteIds.length };
   });

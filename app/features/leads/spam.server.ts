@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import mailchecker from "mailchecker";
 import { SPAM_PHRASES } from "~/content/spam-phrases";
 import type { LeadKind } from "~/features/leads/acknowledgement.server";
+import { HELD_LEAD_TABLES } from "~/server/db/held-leads.server";
 import { type DB, isoTime } from "~/server/db/schema.server";
 
 /*
@@ -149,8 +150,6 @@ export function spamMessageHash(message: string): string {
   return createHash("sha256").update(normalised).digest("hex");
 }
 
-const LEAD_TABLES = { contact: "contact_submissions", quote: "quote_requests" } as const;
-
 /**
  * Whether REPEAT_ADDRESSES other addresses sent the same message (by spamMessageHash) as this lead's
  * kind within the hour. One indexed lookup, at most a few rows read.
@@ -162,7 +161,7 @@ export async function repeatedMessage(
   now: Date,
 ): Promise<SpamReason | null> {
   const rows = await db
-    .selectFrom(LEAD_TABLES[kind])
+    .selectFrom(HELD_LEAD_TABLES[kind])
     .select("email")
     .where("message_hash", "=", input.messageHash)
     .where("created_at", ">=", isoTime(new Date(now.getTime() - REPEAT_WINDOW_MS)))

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { SiteServices } from "~/load-context";
 import { type DB, isoTime, type LeadKind } from "~/server/db/schema.server";
 import type { QuoteRoute } from "~/server/routing/routing.server";
-import { queueWebhooks, type WebhookEvent } from "~/server/webhooks/queue.server";
+import { queueWebhooks, type WebhookEvent, wakeWebhookWorker } from "~/server/webhooks/queue.server";
 
 /**
  * What the lead features share of their webhooks (docs/webhooks.md#payloads): how a lead's visitor
@@ -89,4 +89,21 @@ export async function webhookDeliveriesAbout(
       return typeof lead?.email === "string" && lead.email.trim().toLowerCase() === address;
     })
     .map(({ payload: _payload, ...row }) => row);
+}
+
+/**
+ * After a lead's transaction commits: wakes the webhook worker for the deliveries it queued and the mail
+ * worker for its e-mails. A failing nudge is logged, not thrown: the lead is stored, and the worker's
+ * poll sends it anyway.
+ */
+export function wakeWorkersForLead(
+  deps: Pick<SiteServices, "logger"> & Partial<Pick<SiteServices, "webhooks" | "wakeMailWorker">>,
+  webhooks: number,
+): void {
+  wakeWebhookWorker(deps.webhooks, webhooks);
+  try {
+    deps.wakeMailWorker?.();
+  } catch (error) {
+    deps.logger.error({ err: error }, "waking the mail worker failed");
+  }
 }

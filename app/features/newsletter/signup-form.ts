@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { cleaned, type FormText, failure, formValues, type ParseResult } from "~/features/leads/form-input";
+import { cleaned, type FormText, formChecks, type ParseResult } from "~/features/leads/form-input";
 
 export const NEWSLETTER_EMAIL_MAX_LENGTH = 255;
 /** Rolling 24 h window of the attempt rule (docs/product.md#newsletter-attempts). */
@@ -77,24 +77,19 @@ export type NewsletterField = keyof typeof newsletterSchema.shape;
 /** The form's fields as typed, one string each. */
 export type NewsletterValues = Record<NewsletterField, string>;
 
+const newsletterChecks = formChecks(newsletterSchema, NEWSLETTER_ERRORS, NEWSLETTER_ERRORS.emailInvalid);
+
 /** The fields the signup (and the unsubscribe-link request) posts: the schema's keys. */
-export const NEWSLETTER_FIELDS = Object.keys(newsletterSchema.shape) as NewsletterField[];
+export const NEWSLETTER_FIELDS: NewsletterField[] = newsletterChecks.fields;
 
 /** The form's values from posted fields, e.g. to fill the form again after a refusal. */
-export const newsletterValues = (fields?: Readonly<Record<string, unknown>>): NewsletterValues =>
-  formValues(NEWSLETTER_FIELDS, fields);
+export const newsletterValues: (fields?: Readonly<Record<string, unknown>>) => NewsletterValues =
+  newsletterChecks.values;
 
 /** Checks the address: `error` is the notice, `fieldErrors.email` the message beside the field. */
-export function parseNewsletter(
+export const parseNewsletter: (
   input: Record<string, unknown>,
-): ParseResult<NewsletterInput, NewsletterField> {
-  const result = newsletterSchema.safeParse(input);
-  if (result.success) return { success: true, data: result.data };
-  return failure(result.error.issues, NEWSLETTER_ERRORS, NEWSLETTER_ERRORS.emailInvalid);
-}
+) => ParseResult<NewsletterInput, NewsletterField> = newsletterChecks.parse;
 
 /** The first failing rule as the notice to show, or null when the address is acceptable. */
-export function firstNewsletterError(input: Record<string, unknown>): FormText | null {
-  const result = parseNewsletter(input);
-  return result.success ? null : result.error;
-}
+export const firstNewsletterError = newsletterChecks.firstError;

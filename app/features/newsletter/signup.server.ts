@@ -1,9 +1,8 @@
 import { sql } from "kysely";
 import { newsletterConfirmHint } from "~/content/newsletter";
-import { ATTRIBUTION_FIELD, type LeadPostOrigin, parseAttribution } from "~/features/leads/attribution";
+import { ATTRIBUTION_FIELD, parseAttribution } from "~/features/leads/attribution";
 import { storeAttribution } from "~/features/leads/attribution.server";
-import type { FormInput, FormResult } from "~/features/leads/form-input";
-import type { FormApi } from "~/features/leads/form-request.server";
+import type { FormApi, FormService } from "~/features/leads/form-request.server";
 import { buildConfirmationMail, NEWSLETTER_CONSENT_VERSION } from "~/features/newsletter/mail.server";
 import {
   NEWSLETTER_ALREADY_SUBSCRIBED,
@@ -48,12 +47,12 @@ type Outcome = "pending" | "confirmed" | "too_many_attempts";
  * mailbox per hour, and the hourly cap); the answer is the same either way. Only a confirmed address
  * is 'Already Subscribed'.
  */
-export async function subscribeNewsletter(
-  deps: NewsletterServices,
-  input: FormInput,
-  clientKey: string,
-  origin?: LeadPostOrigin,
-): Promise<FormResult> {
+export const subscribeNewsletter: FormService<NewsletterServices> = async (
+  deps,
+  input,
+  clientKey,
+  origin,
+) => {
   const { db, logger } = deps;
   const now = deps.now?.() ?? new Date();
 
@@ -155,7 +154,7 @@ export async function subscribeNewsletter(
     logger.error({ err: error, clientKey }, "newsletter subscription failed");
     return { ok: false, status: 500, ...NEWSLETTER_FAILURE };
   }
-}
+};
 
 /** The newsletter sign-up as its endpoints take it (/api/newsletter, and /resources' action without JavaScript). */
 export const newsletterFormApi: FormApi = {

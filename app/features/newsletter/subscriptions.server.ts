@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { deleteAttributions } from "~/features/leads/attribution.server";
 import type { FieldErrors } from "~/features/leads/form-input";
 import { queueLeadEvent } from "~/features/leads/webhook-events.server";
@@ -9,15 +9,31 @@ import { NEWSLETTER_ATTEMPT_WINDOW_MS, parseNewsletter } from "~/features/newsle
 import { createToken, hashToken, isTokenShaped, unsubscribeUrl } from "~/features/newsletter/tokens.server";
 import type { NewsletterServices } from "~/load-context";
 import { writeStatement, writeTransaction } from "~/server/db/database.server";
-import { type Database, isoTime } from "~/server/db/schema.server";
+import { type Database, type DB, isoTime } from "~/server/db/schema.server";
 import { mailboxHash } from "~/server/mail/mailbox.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { hitRateLimit, type RateLimit, tooManyRequests } from "~/server/rate-limit.server";
 import { wakeWebhookWorker } from "~/server/webhooks/queue.server";
 
-/** The `data` of a subscriber event (docs/webhooks.md#subscriber-events); attribution is added by queueLeadEvent. */
-function subscriberEventData(email: string) {
-  return { reference: null, lead: { kind: "subscriber", email }, items: [], files: [], routing: null };
+/**
+ * Queues a subscriber event (docs/webhooks.md#subscriber-events) about one subscription; its attribution
+ * is added by queueLeadEvent. Returns how many deliveries were queued.
+ */
+function queueSubscriberEvent(
+  trx: Kysely<DB>,
+  deps: NewsletterServices,
+  event: "subscriber.confirmed" | "subscriber.unsubscribed",
+  subscription: { id: number; email: string },
+  now: Date,
+): Promise<number> {
+  const data = {
+    reference: null,
+    lead: { kind: "subscriber", email: subscription.email },
+    items: [],
+    files: [],
+    routing: null,
+  };
+  return queueLeadEvent(trx, deps, event, { kind: "newsletter", id: subscription.id }, data, now);
 }
 
 /** What a link led to; the pages turn each into a message and a status. */
@@ -99,14 +115,7 @@ export async function confirmSubscription(deps: NewsletterServices, token: unkno
       .execute();
     const unsubscribe = await createToken(trx, row.id, "unsubscribe", now);
     await enqueueMail(trx, buildWelcomeMail(deps, row.email, unsubscribeUrl(deps.siteUrl, unsubscribe)), now);
-    webhooks = await queueLeadEvent(
-      trx,
-      deps,
-      "subscriber.confirmed",
-      { kind: "newsletter", id: row.id },
-      subscriberEventData(row.email),
-      now,
-    );
+    webhooks = await queueSubscriberEvent(trx, deps, "subscriber.confirmed", row, now);
     queued = true;
     return "confirmed";
   });
@@ -150,14 +159,8 @@ export async function unsubscribeWithToken(deps: NewsletterServices, token: unkn
         .where("kind", "=", "confirmation")
         .where("mailbox_hash", "=", mailboxHash(updated.email))
         .execute();
-      webhooks = await queueLeadEvent(
-        trx,
-        deps,
-        "subscriber.unsubscribed",
-        { kind: "newsletter", id: row.subscription_id },
-        subscriberEventData(updated.email),
-        now,
-      );
+      const subscription = { id: row.subscription_id, email: updated.email };
+      webhooks = await queueSubscriberEvent(trx, deps, "subscriber.unsubscribed", subscription, now);
     }
     if (row.used_at === null) {
       await trx
@@ -240,10 +243,6 @@ export async function requestUnsubscribeLink(
 }
 
 /**
- * Deletes unconfirmed signups older than 30 days (their tokens go with them), at most `batch` per
- * call so a run stays short; returns how many it deleted.
- */
-/**
  * Deletes signup attempts older than the attempt window, which never count again, in batches of
  * `batch` (each its own short write). Attempt ids grow with time, so the oldest come first.
  */
@@ -270,6 +269,10 @@ export async function purgeOldAttempts(db: Database, now: Date = new Date(), bat
   }
 }
 
+/**
+ * Deletes unconfirmed signups older than 30 days (their tokens go with them), at most `batch` per
+ * call so a run stays short; returns how many it deleted.
+ */
 export async function purgeUnconfirmed(db: Database, now: Date = new Date(), batch = 500): Promise<number> {
   const before = isoTime(new Date(now.getTime() - PENDING_RETENTION_MS));
   return writeTransaction(db, async (trx) => {

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { deleteAttributions, readAttributions } from "~/features/leads/attribution.server";
 import { webhookDeliveriesAbout } from "~/features/leads/webhook-events.server";
 import { writeTransaction } from "~/server/db/database.server";
-import type { Database } from "~/server/db/schema.server";
+import { type Database, SUBSCRIPTION_RECORD_COLUMNS } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import { mailboxHash } from "~/server/mail/mailbox.server";
 
@@ -72,16 +72,7 @@ export async function exportPersonalData(db: Database, address: string) {
   const quoteAttribution = await readAttributions(db, "quote", quoteIds);
   const subscription = await db
     .selectFrom("newsletter_subscriptions")
-    .select([
-      "id",
-      "email",
-      "status",
-      "subscribed_at",
-      "confirmed_at",
-      "unsubscribed_at",
-      "consent_version",
-      "client_key",
-    ])
+    .select(SUBSCRIPTION_RECORD_COLUMNS)
     .where("email", "=", email)
     .executeTakeFirst();
   const newsletterAttempts = await db

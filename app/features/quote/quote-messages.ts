@@ -1,4 +1,4 @@
-import type { FormText } from "~/features/leads/form-input";
+import { EMAIL_ERRORS, EMAIL_MAX_LENGTH, type FormText, requiredText } from "~/features/leads/form-input";
 
 /* The quote form's limits and messages, the same in the browser and on the server (re-exported by quote.ts). */
 
@@ -12,7 +12,7 @@ export const QUOTE_MAX_QUANTITY = 10_000_000;
 export const QUOTE_TEXT_MAX = 200;
 export const QUOTE_NOTES_MAX = 1000;
 export const QUOTE_PASTE_MAX = 10_000;
-export const QUOTE_EMAIL_MAX = 254;
+export const QUOTE_EMAIL_MAX = EMAIL_MAX_LENGTH;
 export const QUOTE_PHONE_MAX = 50;
 export const QUOTE_POSTAL_CODE_MAX = 20;
 export const QUOTE_PO_REFERENCE_MAX = 100;
@@ -20,14 +20,9 @@ export const QUOTE_PO_REFERENCE_MAX = 100;
 export const QUOTE_QUANTITY_INPUT_MAX = 12;
 
 export const QUOTE_ERRORS = {
-  companyRequired: { title: "Company Required", message: "Please enter your company name." },
-  nameRequired: { title: "Name Required", message: "Please enter your name." },
-  emailRequired: { title: "Email Required", message: "Please enter your email address." },
-  emailInvalid: { title: "Invalid Email", message: "Please enter a valid email address." },
-  emailTooLong: {
-    title: "Email Too Long",
-    message: `Please keep your email address under ${QUOTE_EMAIL_MAX} characters.`,
-  },
+  companyRequired: requiredText("Company", "your company name"),
+  nameRequired: requiredText("Name", "your name"),
+  ...EMAIL_ERRORS,
   tooLong: { title: "Too Long", message: "Please shorten this entry." },
   dateInvalid: { title: "Invalid Date", message: "Please enter the date as YYYY-MM-DD." },
   itemsRequired: { title: "Items Required", message: "Please add at least one item to quote." },
@@ -36,18 +31,15 @@ export const QUOTE_ERRORS = {
     message: `A request can hold up to ${QUOTE_MAX_ITEMS} items. Please send the rest in a second request or attach a list.`,
   },
   areaInvalid: { title: "Invalid Product Area", message: "Please choose a product area from the list." },
-  descriptionRequired: {
-    title: "Description Required",
-    message: "Please enter an item number or a description.",
-  },
-  quantityRequired: { title: "Quantity Required", message: "Please enter a quantity." },
+  descriptionRequired: requiredText("Description", "an item number or a description"),
+  quantityRequired: requiredText("Quantity", "a quantity"),
   quantityInvalid: {
     title: "Invalid Quantity",
     message: `Please enter a whole number from 1 to ${QUOTE_MAX_QUANTITY.toLocaleString("en-US")}.`,
   },
   unitInvalid: { title: "Invalid Unit", message: "Please choose a unit from the list." },
   sizeUnitInvalid: { title: "Invalid Size Unit", message: "Please choose inches or millimetres." },
-} as const satisfies Record<string, FormText>;
+} satisfies Record<string, FormText>;
 
 export const QUOTE_SUCCESS: FormText = {
   title: "Quote Request Sent!",

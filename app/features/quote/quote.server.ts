@@ -5,6 +5,7 @@ import { requestPostOrigin } from "~/features/leads/form-request.server";
 import { logHeld } from "~/features/leads/held.server";
 import { newReference, withFreshReference } from "~/features/leads/reference.server";
 import { heldColumns, scoreLead } from "~/features/leads/spam.server";
+import { wakeWorkersForLead } from "~/features/leads/webhook-events.server";
 import {
   hasDetails,
   hasLabelDetails,
@@ -29,7 +30,6 @@ import { writeTransaction } from "~/server/db/database.server";
 import { isoTime } from "~/server/db/schema.server";
 import { storeFile } from "~/server/mail/outbox.server";
 import { tooManyRequests } from "~/server/rate-limit.server";
-import { wakeWebhookWorker } from "~/server/webhooks/queue.server";
 import { queueQuoteFollowUps, routeOf } from "./quote-follow-ups.server";
 import { countQuotePost } from "./quote-limits.server";
 import { checkFormStart } from "./quote-token.server";
@@ -242,17 +242,17 @@ export async function submitQuote(
         return { requestId: request.id, reference, ...queued };
       }),
     );
+    const accepted: Extract<QuoteResult, { ok: true }> = {
+      ok: true,
+      status: 200,
+      ...QUOTE_SUCCESS,
+      reference: stored.reference,
+      ...(filesNotArrived.length > 0 ? { filesNotArrived } : {}),
+    };
     if ("held" in stored) {
       logHeld(logger, "quote", stored.reference, verdict);
       // The same answer as any success, and no nudge: nothing was queued.
-      return {
-        ok: true,
-        status: 200,
-        ...QUOTE_SUCCESS,
-        reference: stored.reference,
-        ...(filesNotArrived.length > 0 ? { filesNotArrived } : {}),
-        held: true,
-      };
+      return { ...accepted, held: true };
     }
     logger.info(
       {
@@ -264,19 +264,8 @@ export async function submitQuote(
       },
       "quote request stored and notification queued",
     );
-    wakeWebhookWorker(deps.webhooks, stored.webhooks);
-    try {
-      deps.wakeMailWorker?.();
-    } catch (error) {
-      logger.error({ err: error }, "waking the mail worker failed");
-    }
-    return {
-      ok: true,
-      status: 200,
-      ...QUOTE_SUCCESS,
-      reference: stored.reference,
-      ...(filesNotArrived.length > 0 ? { filesNotArrived } : {}),
-    };
+    wakeWorkersForLead(deps, stored.webhooks);
+    return accepted;
   } catch (error) {
     logger.error({ err: error, clientKey }, "quote request could not be stored");
     return { ok: false, status: 500, ...QUOTE_FAILURE, values };

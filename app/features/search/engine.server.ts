@@ -121,15 +121,8 @@ export function queryPlan(query: string, mode: Mode, swapsFor?: SwapsFor): Query
   });
 }
 
-interface StoredDocument {
-  group: SearchGroup;
-  title: string;
-  context: string;
-  url: string;
-  pdf?: PdfLocation;
-  keywords: string;
-  text: string;
-}
+/** What the index keeps of a document (STORED_FIELDS): all but its id, which every hit has anyway. */
+type StoredDocument = Omit<SearchDocument, "id">;
 
 type Hit = SearchResult & StoredDocument;
 

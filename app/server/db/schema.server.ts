@@ -51,6 +51,18 @@ export interface NewsletterSubscriptionTable {
 export const NEWSLETTER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
 export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 
+/** A subscription's consent record, as the subscriber export and a privacy export show it (docs/newsletter.md). */
+export const SUBSCRIPTION_RECORD_COLUMNS = [
+  "id",
+  "email",
+  "status",
+  "subscribed_at",
+  "confirmed_at",
+  "unsubscribed_at",
+  "consent_version",
+  "client_key",
+] as const;
+
 /** Confirmation and unsubscribe links: only the SHA-256 of the token is kept. */
 export interface NewsletterTokenTable {
   token_hash: string;

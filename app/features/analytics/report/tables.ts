@@ -2,7 +2,7 @@
  * The report as tables, in the order every format shows them (docs/report.md#sections): the text, CSV
  * and HTML renderers all read these, so a section and its figures are named in one place.
  */
-import type { Report } from "./model.server";
+import type { Ranked, Report } from "./model.server";
 
 export type Cell = string | number;
 
@@ -32,80 +32,79 @@ export function summaryRows(report: Report): Cell[][] {
   ];
 }
 
+/** The fields of a row that a table can show as they are. */
+type CellField<Row> = { [K in keyof Row]: Row[K] extends Cell ? K : never }[keyof Row];
+
+/** A column: its heading, and the row's field it shows or how it makes the cell from the row. */
+type Column<Row> = readonly [heading: string, cell: CellField<Row> | ((row: Row) => Cell)];
+
+/** A table of `rows`, one line each, with the columns defined once: heading beside its cell. */
+function table<Row>(id: string, title: string, rows: readonly Row[], columns: Column<Row>[]): ReportTable {
+  return {
+    id,
+    title,
+    columns: columns.map(([heading]) => heading),
+    rows: rows.map((row) =>
+      columns.map(([, cell]) => (typeof cell === "function" ? cell(row) : (row[cell] as Cell))),
+    ),
+  };
+}
+
+/** A ranked list: what was counted, and how often. */
+function ranked(id: string, title: string, rows: readonly Ranked[], what: string, howOften: string) {
+  return table(id, title, rows, [
+    [what, "key"],
+    [howOften, "count"],
+  ]);
+}
+
 export function reportTables(report: Report): ReportTable[] {
   return [
     { id: "summary", title: "Summary", columns: ["Figure", "Value"], rows: summaryRows(report) },
-    {
-      id: "days",
-      title: "Visits and unique visitors per day",
-      columns: ["Day", "Page views", "Visits", "Unique visitors", "Leads"],
-      rows: report.days.map((day) => [day.day, day.pageviews, day.visits, day.visitors, day.leads]),
-    },
-    {
-      id: "pages",
-      title: "Top pages",
-      columns: ["Page", "Views"],
-      rows: report.topPages.map((row) => [row.key, row.count]),
-    },
-    {
-      id: "referrers",
-      title: "Top referrers",
-      columns: ["Site", "Search engine", "Visits"],
-      rows: report.referrers.map((row) => [row.host, row.engine, row.visits]),
-    },
-    {
-      id: "campaigns",
-      title: "Campaigns",
-      columns: ["Source", "Medium", "Campaign", "Visits", "Leads"],
-      rows: report.campaigns.map((row) => [row.source, row.medium, row.campaign, row.visits, row.leads]),
-    },
-    {
-      id: "downloads",
-      title: "Downloads per document",
-      columns: ["Document", "Downloads"],
-      rows: report.downloads.map((row) => [row.key, row.count]),
-    },
-    {
-      id: "sources",
-      title: "Leads by source and medium",
-      columns: ["Source", "Medium", "Contact messages", "Quote requests", "Newsletter signups"],
-      rows: report.leadsBySource.map((row) => [
-        row.source,
-        row.medium,
-        row.contacts,
-        row.quotes,
-        row.newsletter,
-      ]),
-    },
-    {
-      id: "areas",
-      title: "Quote requests by product area",
-      columns: ["Product area", "Quote requests", "Items"],
-      rows: report.quotesByArea.map((row) => [row.area, row.quotes, row.items]),
-    },
-    {
-      id: "not-found",
-      title: "Pages not found (worth a redirect)",
-      columns: ["Path", "Hits", "Referred from"],
-      rows: report.notFound.map((row) => [row.path, row.hits, row.referrers.join(" ")]),
-    },
-    {
-      id: "legacy",
-      title: "Old addresses still used",
-      columns: ["Old path", "Hits"],
-      rows: report.legacy.map((row) => [row.key, row.count]),
-    },
-    {
-      id: "search-misses",
-      title: "Searches without results",
-      columns: ["Search", "Times"],
-      rows: report.searchMisses.map((row) => [row.key, row.count]),
-    },
-    {
-      id: "newsletter",
-      title: "Newsletter per week",
-      columns: ["Week of", "Confirmed", "Unsubscribed"],
-      rows: report.newsletterWeeks.map((row) => [row.week, row.confirmed, row.unsubscribed]),
-    },
+    table("days", "Visits and unique visitors per day", report.days, [
+      ["Day", "day"],
+      ["Page views", "pageviews"],
+      ["Visits", "visits"],
+      ["Unique visitors", "visitors"],
+      ["Leads", "leads"],
+    ]),
+    ranked("pages", "Top pages", report.topPages, "Page", "Views"),
+    table("referrers", "Top referrers", report.referrers, [
+      ["Site", "host"],
+      ["Search engine", "engine"],
+      ["Visits", "visits"],
+    ]),
+    table("campaigns", "Campaigns", report.campaigns, [
+      ["Source", "source"],
+      ["Medium", "medium"],
+      ["Campaign", "campaign"],
+      ["Visits", "visits"],
+      ["Leads", "leads"],
+    ]),
+    ranked("downloads", "Downloads per document", report.downloads, "Document", "Downloads"),
+    table("sources", "Leads by source and medium", report.leadsBySource, [
+      ["Source", "source"],
+      ["Medium", "medium"],
+      ["Contact messages", "contacts"],
+      ["Quote requests", "quotes"],
+      ["Newsletter signups", "newsletter"],
+    ]),
+    table("areas", "Quote requests by product area", report.quotesByArea, [
+      ["Product area", "area"],
+      ["Quote requests", "quotes"],
+      ["Items", "items"],
+    ]),
+    table("not-found", "Pages not found (worth a redirect)", report.notFound, [
+      ["Path", "path"],
+      ["Hits", "hits"],
+      ["Referred from", (row) => row.referrers.join(" ")],
+    ]),
+    ranked("legacy", "Old addresses still used", report.legacy, "Old path", "Hits"),
+    ranked("search-misses", "Searches without results", report.searchMisses, "Search", "Times"),
+    table("newsletter", "Newsletter per week", report.newsletterWeeks, [
+      ["Week of", "week"],
+      ["Confirmed", "confirmed"],
+      ["Unsubscribed", "unsubscribed"],
+    ]),
   ];
 }
