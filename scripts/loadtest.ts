@@ -26,10 +26,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import type { Request as RequestSpec } from "autocannon";
-
-/** What a request leaves for its answer (autocannon keeps one context per request in flight). */
-type LoadContext = { email?: string };
-
 import { type SmtpPeer, startSmtpPeer } from "../tests/support/smtp-peer";
 import {
   clientAddress,
@@ -54,6 +50,8 @@ const PORT = Number(process.env.LOADTEST_PORT ?? 3950);
 const ONLY = new Set((process.env.LOADTEST_ONLY ?? "sqlite,postgres,isolation,uploads,mail").split(","));
 
 type Form = "contact" | "newsletter";
+/** What a request leaves for its answer (autocannon keeps one context per request in flight). */
+type LoadContext = { email?: string };
 
 interface PostFigures {
   perSecond: number;
