@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { ArrowLinkButton } from "~/components/arrow-link-button";
+import { ArrowTextLink } from "~/components/arrow-text-link";
 import { Icon } from "~/components/icons/icon";
 import { MailDraftLink } from "~/components/mail-draft-link";
 import { PageSection } from "~/components/page/page-section";
@@ -31,13 +31,7 @@ export function GhsCallout({ content }: { content: ProductsContent["ghsCallout"]
             {content.heading}
           </h2>
           <p className="max-w-3xl leading-relaxed text-slate-700">{content.text}</p>
-          <Link
-            to={content.href}
-            className="inline-flex items-center gap-2 self-start rounded-sm font-semibold text-steel underline underline-offset-4 hover:text-navy"
-          >
-            {content.linkLabel}
-            <Icon name="ArrowRight" className="size-4" />
-          </Link>
+          <ArrowTextLink href={content.href} label={content.linkLabel} underline="always" />
         </div>
       </div>
     </PageSection>
