@@ -1,6 +1,6 @@
 import { useMatches } from "react-router";
 import { MailDraftLink } from "~/components/mail-draft-link";
-import type { ButtonProps } from "~/components/ui/button";
+import type { ButtonLook } from "~/components/ui/button";
 import type { InquiryId } from "~/content/schema";
 import type { MailDraft, MailDrafts } from "~/lib/inquiry-drafts";
 
@@ -26,13 +26,10 @@ function useMailDraft(inquiry: InquiryId): MailDraft {
 export function InquiryLink({
   inquiry,
   ...props
-}: {
+}: ButtonLook & {
   inquiry: InquiryId;
   /** Overrides the inquiry's own button text. */
   label?: string;
-  variant?: ButtonProps["variant"];
-  size?: ButtonProps["size"];
-  className?: string;
 }) {
   return <MailDraftLink draft={useMailDraft(inquiry)} {...props} />;
 }

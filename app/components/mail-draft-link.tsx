@@ -1,5 +1,5 @@
 import { Icon } from "~/components/icons/icon";
-import { Button, type ButtonProps } from "~/components/ui/button";
+import { Button, type ButtonLook } from "~/components/ui/button";
 import type { MailDraft } from "~/lib/inquiry-drafts";
 
 /**
@@ -9,21 +9,14 @@ import type { MailDraft } from "~/lib/inquiry-drafts";
 export function MailDraftLink({
   draft,
   label,
-  variant,
-  size,
-  wrap,
-  className,
-}: {
+  ...look
+}: ButtonLook & {
   draft: MailDraft;
   /** Overrides the draft's own button text. */
   label?: string;
-  variant?: ButtonProps["variant"];
-  size?: ButtonProps["size"];
-  wrap?: ButtonProps["wrap"];
-  className?: string;
 }) {
   return (
-    <Button asChild variant={variant} size={size} wrap={wrap} className={className}>
+    <Button asChild {...look}>
       <a href={draft.href} data-inquiry={draft.inquiry}>
         <Icon name="Mail" />
         {label ?? draft.label}

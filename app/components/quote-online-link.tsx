@@ -1,5 +1,5 @@
 import { Icon } from "~/components/icons/icon";
-import { Button, type ButtonProps } from "~/components/ui/button";
+import { Button, type ButtonLook } from "~/components/ui/button";
 import type { InquiryId, ProductSectionId } from "~/content/schema";
 
 /** The e-mail drafts that ask for a price or a sample: each gets the online quote form beside it. */
@@ -23,18 +23,10 @@ export function isQuoteInquiry(inquiry: InquiryId): boolean {
 export function QuoteOnlineLink({
   area,
   variant = "outline",
-  size,
-  wrap,
-  className,
-}: {
-  area?: ProductSectionId;
-  variant?: ButtonProps["variant"];
-  size?: ButtonProps["size"];
-  wrap?: ButtonProps["wrap"];
-  className?: string;
-}) {
+  ...look
+}: ButtonLook & { area?: ProductSectionId }) {
   return (
-    <Button asChild variant={variant} size={size} wrap={wrap} className={className}>
+    <Button asChild variant={variant} {...look}>
       <a href={area ? `/quote?area=${area}` : "/quote"}>
         Get a quote online
         <Icon name="ArrowRight" />

@@ -48,6 +48,8 @@ const formFieldSchema = z.object({ label: text, placeholder: text });
 
 export type Hero = z.infer<typeof heroSchema>;
 export type IconCard = z.infer<typeof iconCardSchema>;
+/** A link to a page of the site, with its text. */
+export type SiteLink = z.infer<typeof linkSchema>;
 export type NamedText = z.infer<typeof namedTextSchema>;
 
 // ---- Inquiries (prefilled e-mail drafts) ----

@@ -1,10 +1,8 @@
-import { Link } from "react-router";
 import { ContactCards } from "~/components/about/contact-cards";
 import { Mission, Story } from "~/components/about/story";
-import { Icon } from "~/components/icons/icon";
+import { ArrowLinkButton } from "~/components/arrow-link-button";
 import { IconCardGrid } from "~/components/page/icon-card-grid";
 import { PageHero } from "~/components/page/page-hero";
-import { Button } from "~/components/ui/button";
 import { about } from "~/content/about";
 import { pages } from "~/content/pages";
 import { noScripts } from "~/lib/page-scripts";
@@ -22,12 +20,7 @@ export default function About() {
   return (
     <>
       <PageHero heading={hero.heading} lead={hero.lead} image="hero-about">
-        <Button asChild size="lg">
-          <Link to={hero.cta.href}>
-            {hero.cta.label}
-            <Icon name="ArrowRight" />
-          </Link>
-        </Button>
+        <ArrowLinkButton link={hero.cta} size="lg" />
       </PageHero>
       <Story content={about.story} />
       <Mission content={about.mission} />

@@ -3,9 +3,9 @@ import { Button } from "~/components/ui/button";
 import { newsletterPages } from "~/content/newsletter-pages";
 import { readFormFields } from "~/features/leads/form-request.server";
 import { checkConfirmToken } from "~/features/newsletter/links.server";
-import { BrokenLink, NewsletterPage } from "~/features/newsletter/newsletter-page";
+import { BrokenLink, NewsletterPage, newsletterPageMeta } from "~/features/newsletter/newsletter-page";
 import { confirmSubscription, LINK_STATUS } from "~/features/newsletter/subscriptions.server";
-import { buildMeta, pageTitle } from "~/lib/seo";
+import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
 import { requestContextOf } from "~/load-context";
 import type { Route } from "./+types/newsletter.confirm";
@@ -39,15 +39,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
   actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  buildMeta(
-    {
-      title: pageTitle(newsletterPages.confirm.title),
-      description: newsletterPages.confirm.description,
-      path: "/newsletter/confirm",
-      noIndex: true,
-    },
-    siteOrigin(matches),
-  );
+  buildMeta(newsletterPageMeta(newsletterPages.confirm, "/newsletter/confirm"), siteOrigin(matches));
 
 /**
  * The one press that confirms. Nothing on the page presses it: a mail scanner that runs scripts must

@@ -6,10 +6,15 @@ import { FormAlert } from "~/features/leads/form-alert";
 import type { FieldErrors } from "~/features/leads/form-input";
 import { readFormFields } from "~/features/leads/form-request.server";
 import { checkUnsubscribeToken } from "~/features/newsletter/links.server";
-import { BrokenLink, NewsletterPage, SignUpAgain } from "~/features/newsletter/newsletter-page";
+import {
+  BrokenLink,
+  NewsletterPage,
+  newsletterPageMeta,
+  SignUpAgain,
+} from "~/features/newsletter/newsletter-page";
 import { NEWSLETTER_FIELDS, type NewsletterField, newsletterValues } from "~/features/newsletter/signup-form";
 import { requestUnsubscribeLink, unsubscribeWithToken } from "~/features/newsletter/subscriptions.server";
-import { buildMeta, pageTitle } from "~/lib/seo";
+import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
 import { requestContextOf } from "~/load-context";
 import type { Route } from "./+types/newsletter.unsubscribe";
@@ -84,15 +89,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
   actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  buildMeta(
-    {
-      title: pageTitle(newsletterPages.unsubscribe.title),
-      description: newsletterPages.unsubscribe.description,
-      path: "/newsletter/unsubscribe",
-      noIndex: true,
-    },
-    siteOrigin(matches),
-  );
+  buildMeta(newsletterPageMeta(newsletterPages.unsubscribe, "/newsletter/unsubscribe"), siteOrigin(matches));
 
 const EMAIL_ID = "unsubscribe-email";
 

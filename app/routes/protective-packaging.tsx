@@ -1,6 +1,6 @@
 import { InquiryLink } from "~/components/inquiry-link";
+import { IntroSection } from "~/components/page/intro-section";
 import { PageHero } from "~/components/page/page-hero";
-import { SectionHeading } from "~/components/page/section-heading";
 import { Fabrication } from "~/components/protective-packaging/fabrication";
 import { FurtherLinks } from "~/components/protective-packaging/further-links";
 import { NamedCardGrid } from "~/components/protective-packaging/named-card-grid";
@@ -38,32 +38,10 @@ export default function ProtectivePackaging() {
         <InquiryLink inquiry={hero.secondaryInquiry} variant="outline-light" size="lg" />
         <QuoteOnlineLink area="die-cut-foams" variant="primary" size="lg" />
       </PageHero>
-      <section aria-labelledby="intro-heading" className="bg-white py-16 sm:py-20">
-        <div className="mx-auto grid max-w-7xl gap-6 px-4 sm:px-6 lg:grid-cols-2 lg:gap-12 lg:px-8">
-          <SectionHeading id="intro-heading" heading={intro.heading} />
-          <div className="flex flex-col gap-4 text-lg leading-relaxed text-slate-700">
-            {intro.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-          </div>
-        </div>
-      </section>
-      <NamedCardGrid
-        id="materials-heading"
-        heading={materials.heading}
-        lead={materials.lead}
-        items={materials.items}
-        tone="paper"
-        columns={4}
-      />
+      <IntroSection id="intro-heading" heading={intro.heading} paragraphs={intro.paragraphs} layout="roomy" />
+      <NamedCardGrid id="materials-heading" content={materials} tone="paper" columns={4} />
       <Fabrication content={fabrication} />
-      <NamedCardGrid
-        id="applications-heading"
-        heading={applications.heading}
-        lead={applications.lead}
-        items={applications.items}
-        tone="paper"
-      />
+      <NamedCardGrid id="applications-heading" content={applications} tone="paper" />
       <FurtherLinks catalog={catalogLink} video={video} />
     </>
   );

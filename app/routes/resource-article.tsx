@@ -1,10 +1,9 @@
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link, useLocation } from "react-router";
-import { Icon } from "~/components/icons/icon";
 import { ArticleBody } from "~/components/resources/article-body";
 import { ArticleCard } from "~/components/resources/article-card";
 import { ArticleCta } from "~/components/resources/article-cta";
-import { ArticleHeader, backToArticlesHref } from "~/components/resources/article-header";
+import { ArticleHeader, BackToArticlesLink, backToArticlesHref } from "~/components/resources/article-header";
 import { Button } from "~/components/ui/button";
 import { getArticleBody } from "~/content/article-bodies.server";
 import { articles, getArticle } from "~/content/article-list";
@@ -89,13 +88,7 @@ export default function ResourceArticle({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto flex max-w-3xl flex-col gap-12 px-4 py-12 sm:px-6 md:py-16 lg:px-8">
           <ArticleBody blocks={body} />
           <ArticleCta />
-          <Link
-            to={backToArticlesHref}
-            className="inline-flex items-center gap-2 self-start rounded-md font-semibold text-steel underline-offset-4 hover:text-navy hover:underline"
-          >
-            <Icon name="ArrowLeft" className="size-4" />
-            {copy.backLabel}
-          </Link>
+          <BackToArticlesLink tone="light" />
         </div>
       </article>
       <section aria-labelledby="more-tips-heading" className="bg-paper py-14">

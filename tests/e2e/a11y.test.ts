@@ -1,6 +1,7 @@
-import { expect, test } from "@playwright/test";
-import { contentPages, expectNoAxeViolations, viewports, waitForHydration } from "./support";
+import { test } from "@playwright/test";
+import { contentPages, expectNoAxeViolations, openMobileMenu, viewports, waitForHydration } from "./support";
 
+// Every content page at both widths: the pages' own test files leave axe to this one.
 for (const [label, viewport] of Object.entries(viewports)) {
   test.describe(`axe at ${viewport.width} px`, () => {
     test.use({ viewport });
@@ -21,10 +22,7 @@ for (const [label, viewport] of Object.entries(viewports)) {
 test.describe("open states", () => {
   test.use({ viewport: viewports.phone });
   test("the mobile menu, open", async ({ page }) => {
-    await page.goto("/");
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Open menu" }).click();
-    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+    await openMobileMenu(page, "/");
     await expectNoAxeViolations(page);
   });
 });

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { about } from "../../app/content/about";
 import { company } from "../../app/content/company";
-import { expectNoAxeViolations, openForEachTest, viewports, waitForHydration } from "./support";
+import { openForEachTest } from "./support";
 
 test.describe("page", () => {
   openForEachTest("/about");
@@ -84,12 +84,3 @@ test.describe("page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Products");
   });
 });
-
-for (const [label, viewport] of Object.entries(viewports)) {
-  test(`has no axe violations at ${viewport.width} px (${label})`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    await page.goto("/about");
-    await waitForHydration(page);
-    await expectNoAxeViolations(page);
-  });
-}

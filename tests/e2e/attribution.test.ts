@@ -6,6 +6,7 @@ import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { startSmtpPeer } from "../support/smtp-peer";
 import { spawnServer } from "./spawned-server";
+import { fillContactForm, fillQuoteForm, sendContactForm, waitMinimumFill } from "./support";
 
 /*
  * Attribution on every lead (docs/attribution.md): a visit lands on a campaign link, reads pages and
@@ -17,8 +18,6 @@ import { spawnServer } from "./spawned-server";
 const port = Number(process.env.E2E_PORT ?? 3100) + 300;
 const SALES = "sales@ridgeline.test";
 const LANDING = "/products?utm_source=newsletter&utm_medium=email&utm_campaign=spring";
-/** The minimum fill time of the quote form (docs/quotes.md). */
-const MIN_FILL_MS = 3100;
 
 test.describe.configure({ mode: "serial" });
 
@@ -95,14 +94,8 @@ function reportText(): string {
 
 async function sendQuote(page: Page, email: string): Promise<string> {
   const openedAt = Date.now();
-  await page.getByLabel("Company").fill("Harbor Freightworks");
-  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Rae Lindqvist");
-  await page.getByLabel("Email").fill(email);
-  const row = page.getByRole("group", { name: "Item 1", exact: true });
-  await row.getByLabel("Item number or description").fill("4x6 direct thermal labels");
-  await row.getByLabel("Quantity").fill("40");
-  const left = MIN_FILL_MS - (Date.now() - openedAt);
-  if (left > 0) await page.waitForTimeout(left);
+  await fillQuoteForm(page, { email });
+  await waitMinimumFill(openedAt);
   await page.getByRole("button", { name: "Send Quote Request" }).click();
   await expect(page.getByRole("heading", { name: "Quote Request Sent!" })).toBeVisible();
   const reference = (await page.getByTestId("quote-reference").locator("strong").textContent()) ?? "";
@@ -198,13 +191,8 @@ test("a contact message carries it too, and the snippet runs on every kind of pa
   await page.goto(`${server.origin}/contact`);
   await page.waitForFunction(() => "__reactRouterContext" in window);
   const email = `attribution-contact-${Date.now()}@example.com`;
-  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Avery Stone");
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-  await page
-    .getByRole("textbox", { name: "Message", exact: true })
-    .fill("Twenty rolls of 4x6 labels, please.");
-  await page.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+  await fillContactForm(page, { name: "Avery Stone", email, message: "Twenty rolls of 4x6 labels, please." });
+  await sendContactForm(page);
   expect(violations).toEqual([]);
   await context.close();
 

@@ -1,7 +1,15 @@
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { mailMentioning, testDataDir, uniqueClientAddress, waitForHydration } from "./support";
+import {
+  fillContactForm,
+  holdRequests,
+  mailMentioning,
+  sendContactForm,
+  testDataDir,
+  uniqueClientAddress,
+  waitForHydration,
+} from "./support";
 
 const SALES = "sales@ridgeline-supply.example";
 
@@ -48,21 +56,18 @@ test.describe("contact form in the browser", () => {
     await expectToast(page, "Name Required", "Please enter your name.");
     await expect(form.getByRole("textbox", { name: "Name", exact: true })).toBeFocused();
 
-    await form.getByRole("textbox", { name: "Name", exact: true }).fill("   ");
-    await send.click();
-    await expectToast(page, "Name Required", "Please enter your name.");
-
-    await form.getByRole("textbox", { name: "Name", exact: true }).fill("Jordan Miles");
-    await send.click();
-    await expectToast(page, "Email Required", "Please enter your email address.");
-
-    await form.getByRole("textbox", { name: "Email", exact: true }).fill("jordan at example");
-    await send.click();
-    await expectToast(page, "Invalid Email", "Please enter a valid email address.");
-
-    await form.getByRole("textbox", { name: "Email", exact: true }).fill("jordan@example.com");
-    await send.click();
-    await expectToast(page, "Message Required", "Please enter your message.");
+    // Each step changes one field; the notice is then the first field still wrong.
+    const steps = [
+      ["Name", "   ", "Name Required", "Please enter your name."],
+      ["Name", "Jordan Miles", "Email Required", "Please enter your email address."],
+      ["Email", "jordan at example", "Invalid Email", "Please enter a valid email address."],
+      ["Email", "jordan@example.com", "Message Required", "Please enter your message."],
+    ] as const;
+    for (const [field, value, title, text] of steps) {
+      await form.getByRole("textbox", { name: field, exact: true }).fill(value);
+      await send.click();
+      await expectToast(page, title, text);
+    }
     await expect(form.getByRole("textbox", { name: "Message", exact: true })).toHaveAttribute("rows", "5");
   });
 
@@ -79,14 +84,7 @@ test.describe("contact form in the browser", () => {
       .fill("Quote for 20 rolls of 4x6 direct thermal labels, please.");
 
     // Hold the answer back a moment, so the busy state can be seen.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("/api/contact", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "/api/contact");
     await page.getByRole("button", { name: "Send Message" }).click();
     const busy = page.getByRole("button", { name: "Sending..." });
     await expect(busy).toBeDisabled();
@@ -126,11 +124,11 @@ test.describe("contact form in the browser", () => {
     const errors: string[] = [];
     page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
     await page.route("/api/contact", (route) => route.abort("connectionrefused"));
-    await page.getByRole("textbox", { name: "Name", exact: true }).fill("Casey Park");
-    await page.getByRole("textbox", { name: "Email", exact: true }).fill("casey@example.com");
-    await page
-      .getByRole("textbox", { name: "Message", exact: true })
-      .fill("Do you repair Zebra ZT410 print heads?");
+    await fillContactForm(page, {
+      name: "Casey Park",
+      email: "casey@example.com",
+      message: "Do you repair Zebra ZT410 print heads?",
+    });
     await page.getByRole("button", { name: "Send Message" }).click();
 
     await expectToast(
@@ -162,9 +160,7 @@ test.describe("contact form in the browser", () => {
         },
       }),
     );
-    await page.getByRole("textbox", { name: "Name", exact: true }).fill("Casey Park");
-    await page.getByRole("textbox", { name: "Email", exact: true }).fill("casey@example.com");
-    await page.getByRole("textbox", { name: "Message", exact: true }).fill("Hello");
+    await fillContactForm(page, { name: "Casey Park", email: "casey@example.com", message: "Hello" });
     await page.getByRole("button", { name: "Send Message" }).click();
     await expectToast(
       page,
@@ -204,26 +200,19 @@ test.describe("contact form without JavaScript", () => {
     await page.setExtraHTTPHeaders({ "x-forwarded-for": uniqueClientAddress() });
     await page.goto("/contact");
     const email = `nojs-${Date.now()}@example.com`;
-    await page.getByRole("textbox", { name: "Name", exact: true }).fill("Sam Reed");
-    await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-    await page
-      .getByRole("textbox", { name: "Message", exact: true })
-      .fill("Please call me about pallet racking labels.");
-    const response = page.waitForResponse(
-      (res) => res.url().endsWith("/contact") && res.request().method() === "POST",
-    );
-    await page.getByRole("button", { name: "Send Message" }).click();
-    expect((await response).status()).toBe(200);
-    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+    await fillContactForm(page, {
+      name: "Sam Reed",
+      email,
+      message: "Please call me about pallet racking labels.",
+    });
+    await sendContactForm(page);
     expect(storedSubmissions(email)).toHaveLength(1);
   });
 
   test("a refused POST shows the message and keeps what was typed", async ({ page }) => {
     await page.setExtraHTTPHeaders({ "x-forwarded-for": uniqueClientAddress() });
     await page.goto("/contact");
-    await page.getByRole("textbox", { name: "Name", exact: true }).fill("Sam Reed");
-    await page.getByRole("textbox", { name: "Email", exact: true }).fill("not-an-address");
-    await page.getByRole("textbox", { name: "Message", exact: true }).fill("Keep this text.");
+    await fillContactForm(page, { name: "Sam Reed", email: "not-an-address", message: "Keep this text." });
     const response = page.waitForResponse(
       (res) => res.url().endsWith("/contact") && res.request().method() === "POST",
     );

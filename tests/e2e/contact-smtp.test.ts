@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { startSmtpPeer } from "../support/smtp-peer";
 import { spawnServer } from "./spawned-server";
+import { postForm } from "./support";
 
 test("a contact POST's notification reaches a real SMTP peer, addressed to SALES_EMAIL", async () => {
   const peer = await startSmtpPeer();
@@ -9,15 +10,11 @@ test("a contact POST's notification reaches a real SMTP peer, addressed to SALES
     SALES_EMAIL: "leads@ridgeline.test",
   });
   try {
-    const response = await fetch(`${server.origin}/contact`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        name: "Morgan <Lee>",
-        email: "morgan.lee@example.com",
-        phone: "555-0100",
-        message: "Need 500 GHS drum labels\nwith BS 5609 durability.",
-      }),
+    const response = await postForm(`${server.origin}/contact`, {
+      name: "Morgan <Lee>",
+      email: "morgan.lee@example.com",
+      phone: "555-0100",
+      message: "Need 500 GHS drum labels\nwith BS 5609 durability.",
     });
     expect(response.status).toBe(200);
     const page = await response.text();

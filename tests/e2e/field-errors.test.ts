@@ -1,5 +1,11 @@
 import { type Browser, expect, type Locator, type Page, type Response, test } from "@playwright/test";
-import { expectNoAxeViolations, uniqueClientAddress, viewports, waitForHydration } from "./support";
+import {
+  expectNoAxeViolations,
+  uniqueClientAddress,
+  viewports,
+  waitForHydration,
+  waitMinimumFill,
+} from "./support";
 
 /*
  * Messages beside the fields (docs/product.md#field-errors): each invalid field is marked
@@ -8,19 +14,11 @@ import { expectNoAxeViolations, uniqueClientAddress, viewports, waitForHydration
  * the server renders after the post). The notices keep their titles and order.
  */
 
-/** The quote form refuses posts sent sooner than 3 s after it was rendered. */
-const MIN_FILL_MS = 3100;
-
 async function open(page: Page, path: string, hydrate: boolean): Promise<number> {
   await page.setExtraHTTPHeaders({ "x-forwarded-for": uniqueClientAddress() });
   await page.goto(path);
   if (hydrate) await waitForHydration(page);
   return Date.now();
-}
-
-async function waitMinimumFill(openedAt: number) {
-  const left = openedAt + MIN_FILL_MS - Date.now();
-  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
 }
 
 /** The field is invalid, names `errorId` in aria-describedby, and that element says `message`. */

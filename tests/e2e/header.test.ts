@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { sitePages, viewports, waitForHydration } from "./support";
+import { openMobileMenu, sitePages, viewports, waitForHydration } from "./support";
 
 const labels = sitePages.map((page) => page.name);
 
@@ -104,11 +104,7 @@ test.describe("mobile menu at 375 px", () => {
   test.use({ viewport: viewports.phone });
 
   test("opens from the right with the links, contact block and Get Quote", async ({ page }) => {
-    await page.goto("/products");
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Open menu" }).click();
-    const menu = page.getByRole("dialog", { name: "Menu" });
-    await expect(menu).toBeVisible();
+    const menu = await openMobileMenu(page, "/products");
     await expect(menu.getByRole("navigation", { name: "Mobile" }).getByRole("link")).toHaveText(labels);
     await expect(menu.getByRole("link", { name: "Products" })).toHaveAttribute("aria-current", "page");
     await expect(menu.getByRole("link", { name: "(800) 555-0199" })).toHaveAttribute(
@@ -152,11 +148,7 @@ test.describe("mobile menu at 375 px", () => {
   });
 
   test("traps focus while open", async ({ page }) => {
-    await page.goto("/");
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Open menu" }).click();
-    const menu = page.getByRole("dialog", { name: "Menu" });
-    await expect(menu).toBeVisible();
+    const menu = await openMobileMenu(page, "/");
     for (let step = 0; step < 15; step += 1) {
       await page.keyboard.press(step % 3 === 2 ? "Shift+Tab" : "Tab");
       expect(await menu.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);

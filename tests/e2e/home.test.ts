@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { home } from "../../app/content/home";
-import { expectNoAxeViolations, openForEachTest, viewports, waitForHydration } from "./support";
+import { openForEachTest } from "./support";
 
 test.describe("page", () => {
   openForEachTest("/");
@@ -96,12 +96,3 @@ test.describe("page", () => {
     }
   });
 });
-
-for (const [label, viewport] of Object.entries(viewports)) {
-  test(`has no axe violations at ${viewport.width} px (${label})`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    await page.goto("/");
-    await waitForHydration(page);
-    await expectNoAxeViolations(page);
-  });
-}

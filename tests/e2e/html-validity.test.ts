@@ -1,19 +1,10 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { articles } from "../../app/content/article-files.server";
 import { contentPages } from "./support";
-
-const VNU = "node_modules/vnu-jar/build/dist/vnu.jar";
-const VNU_OPTIONS = ["--errors-only", "--format", "json"];
-/**
- * On a busy machine the JIT falls behind, the schema is evaluated in deep interpreted frames and vnu
- * dies of a StackOverflowError with the default thread stack, so it gets a large one. C1 only: a
- * run this short finishes sooner without the optimising compiler.
- */
-const JAVA_OPTIONS = ["-Xss16m", "-XX:TieredStopAtLevel=1"];
+import { vnuErrors } from "./vnu";
 
 const firstArticle = articles[0];
 if (!firstArticle) throw new Error("expected at least one article");
@@ -23,15 +14,6 @@ const documents = [
   { path: `/resources/articles/${firstArticle.slug}`, status: 200 },
   { path: "/no-such-page", status: 404 },
 ];
-
-interface VnuMessage {
-  type: string;
-  subType?: string;
-  url?: string;
-  lastLine?: number;
-  message: string;
-  extract?: string;
-}
 
 // One JVM start costs a few seconds, so every page goes to a single vnu run; vnu cannot fetch
 // localhost itself, so the pages are handed over as files.
@@ -49,19 +31,7 @@ test("every page's served HTML is valid per the Nu HTML Checker", async ({ reque
       files.set(file, document.path);
     }
 
-    const run = spawnSync("java", [...JAVA_OPTIONS, "-jar", VNU, ...VNU_OPTIONS, ...files.keys()], {
-      encoding: "utf8",
-      maxBuffer: 16 * 1024 * 1024,
-      // spawnSync holds the worker's event loop, so the test's own timeout could not stop a hung JVM.
-      timeout: 50_000,
-    });
-    expect(run.error, "java could not be started").toBeUndefined();
-    // vnu writes its report to stderr; exit status 1 only means it found errors.
-    const output = run.stderr.trim() || run.stdout.trim();
-    expect(output, `vnu did not report:\n${run.stdout}\n${run.stderr}`).toMatch(/^\{/);
-    const report = JSON.parse(output) as { messages: VnuMessage[] };
-    const errors = report.messages
-      .filter((message) => message.type !== "info")
+    const errors = vnuErrors([...files.keys()])
       // The pages carry their CSS inline (decision 0038); the checker's CSS validator predates rules
       // the browsers in our range support (`@property`, `margin-trim` in a feature query).
       .filter((message) => !message.message.startsWith("CSS: "))

@@ -2,6 +2,7 @@ import { networkInterfaces } from "node:os";
 import { expect, test } from "@playwright/test";
 import { startSmtpPeer } from "../support/smtp-peer";
 import { type SpawnedServer, spawnServer } from "./spawned-server";
+import { postForm } from "./support";
 
 const port = Number(process.env.E2E_PORT ?? 3100) + 182;
 const token = "metrics-token-for-the-e2e-test-0123456789";
@@ -24,14 +25,10 @@ test.beforeAll(async () => {
     SMTP_URL: `smtp://127.0.0.1:${stopped.port}`,
     METRICS_TOKEN: token,
   });
-  const posted = await fetch(`${server.origin}/contact`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      name: "Morgan Lee",
-      email: "morgan.lee@example.com",
-      message: "Drum labels.",
-    }),
+  const posted = await postForm(`${server.origin}/contact`, {
+    name: "Morgan Lee",
+    email: "morgan.lee@example.com",
+    message: "Drum labels.",
   });
   expect(posted.status).toBe(200);
 });

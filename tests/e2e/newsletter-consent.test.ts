@@ -10,7 +10,7 @@ import {
   welcomed,
 } from "./newsletter-support";
 import { bodyText, describeOutcome, rawRequest } from "./raw-http";
-import { expectNoAxeViolations, uniqueClientAddress, waitForHydration } from "./support";
+import { expectNoAxeViolations, postForm, uniqueClientAddress, waitForHydration } from "./support";
 
 /*
  * The newsletter's double opt-in and one-click unsubscribe against a production build, with a real
@@ -66,11 +66,7 @@ for (const [offset, database] of [
       expect(await again.json()).toMatchObject({ title: "Already Subscribed" });
 
       // The reused link: a clear page, a 4xx, a way back.
-      const reused = await fetch(confirmLink, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ token }),
-      });
+      const reused = await postForm(confirmLink, { token });
       expect(reused.status).toBe(410);
       expect(await reused.text()).toContain("already been used");
 
@@ -101,11 +97,7 @@ for (const [offset, database] of [
       expect(chunked.ok && chunked.status, describeOutcome(chunked)).toBe(200);
       expect(chunked.ok && bodyText(chunked)).toContain("You are unsubscribed");
       // The same with a length: still 200 (a link may be used again).
-      const oneClick = await fetch(unsubscribeUrl, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: "List-Unsubscribe=One-Click",
-      });
+      const oneClick = await postForm(unsubscribeUrl, "List-Unsubscribe=One-Click");
       expect(oneClick.status).toBe(200);
       const resigned = await signup();
       expect(resigned.status).toBe(200);
@@ -114,31 +106,11 @@ for (const [offset, database] of [
       // Hostile bodies and tokens: a 4xx, never a 500.
       const bad = [
         fetch(`${origin}/newsletter/confirm?token=x`, { method: "GET" }),
-        fetch(`${origin}/newsletter/confirm`, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: "token=%00%ff&token=2",
-        }),
-        fetch(`${origin}/newsletter/confirm`, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: `token=${"A".repeat(43)}`,
-        }),
-        fetch(`${unsubscribeUrl.slice(0, -1)}`, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: "List-Unsubscribe=One-Click",
-        }),
-        fetch(unsubscribeUrl, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: "List-Unsubscribe=Two-Clicks&extra=1",
-        }),
-        fetch(`${origin}/newsletter/unsubscribe`, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: "email=%3Cscript%3E",
-        }),
+        postForm(`${origin}/newsletter/confirm`, "token=%00%ff&token=2"),
+        postForm(`${origin}/newsletter/confirm`, `token=${"A".repeat(43)}`),
+        postForm(`${unsubscribeUrl.slice(0, -1)}`, "List-Unsubscribe=One-Click"),
+        postForm(unsubscribeUrl, "List-Unsubscribe=Two-Clicks&extra=1"),
+        postForm(`${origin}/newsletter/unsubscribe`, "email=%3Cscript%3E"),
       ];
       for (const response of await Promise.all(bad)) {
         expect(response.status, response.url).toBeGreaterThanOrEqual(400);

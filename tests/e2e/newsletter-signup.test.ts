@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { uniqueClientAddress, waitForHydration } from "./support";
+import { holdRequests, uniqueClientAddress, waitForHydration } from "./support";
 
 const TEXT = {
   // The fixed success text, then the sentence that asks for the double opt-in confirmation (docs/newsletter.md).
@@ -55,14 +55,7 @@ test.describe("newsletter signup in the browser", () => {
   }) => {
     await openResources(page);
     const email = uniqueEmail("Plant.Manager");
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("/api/newsletter", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "/api/newsletter");
     await emailField(page).fill(`  ${email.toUpperCase()}  `);
     await subscribe(page).click();
     await expect(page.getByRole("button", { name: "Subscribing..." })).toBeDisabled();

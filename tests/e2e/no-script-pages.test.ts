@@ -4,6 +4,9 @@ import Database from "better-sqlite3";
 import { carriedMessageNote } from "../../app/content/contact";
 import {
   expectNoAxeViolations,
+  fillContactForm,
+  holdRequests,
+  sendContactForm,
   testDataDir,
   uniqueClientAddress,
   viewports,
@@ -281,8 +284,7 @@ test.describe("the home form's carry-over without JavaScript", () => {
     await page.goto("/");
     await fillHomeForm(page, email);
     await expectCarried(page, email);
-    await page.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+    await sendContactForm(page);
     expect(storedContacts(email)).toBe(1);
   });
 });
@@ -318,18 +320,9 @@ test.describe("from a page without scripts to a form page and back", () => {
     await page.setExtraHTTPHeaders({ "x-forwarded-for": uniqueClientAddress() });
     const email = `typed-first-${Date.now()}@example.com`;
     // Hold the scripts back until the visitor has typed everything.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/assets/*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/assets/*.js");
     await page.goto("/contact");
-    await page.getByRole("textbox", { name: "Name", exact: true }).fill("Dana Cole");
-    await page.getByRole("textbox", { name: "Email", exact: true }).fill(email);
-    await page.getByRole("textbox", { name: "Message", exact: true }).fill("Typed before the scripts ran.");
+    await fillContactForm(page, { name: "Dana Cole", email, message: "Typed before the scripts ran." });
     expect(await page.evaluate(() => "__reactRouterDataRouter" in window)).toBe(false);
     release();
     await waitForHydration(page);

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
 import { spawnServer } from "./spawned-server";
+import { postForm } from "./support";
 
 const port = Number(process.env.E2E_PORT ?? 3100) + 180;
 
@@ -34,14 +35,10 @@ test("with the SMTP peer down, /healthz reports the failing deliveries, then the
       .map((line) => [line.level, line.msg]);
   try {
     const posted = Date.now();
-    const response = await fetch(`${server.origin}/contact`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        name: "Morgan Lee",
-        email: "morgan.lee@example.com",
-        message: "Need 500 GHS drum labels.",
-      }),
+    const response = await postForm(`${server.origin}/contact`, {
+      name: "Morgan Lee",
+      email: "morgan.lee@example.com",
+      message: "Need 500 GHS drum labels.",
     });
     expect(response.status).toBe(200);
     expect(await health(server.origin)).toEqual({ status: 200, body: { status: "ok" } });

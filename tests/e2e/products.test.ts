@@ -5,7 +5,7 @@ import { inquiries } from "../../app/content/inquiries";
 import { products as productsContent } from "../../app/content/products";
 import { type InquiryId, type ProductsContent, productSectionIds } from "../../app/content/schema";
 import { decodeMailto, describeGenerated, generatedDocuments } from "./content-support";
-import { expectNoAxeViolations, viewports, waitForHydration } from "./support";
+import { viewports, waitForHydration } from "./support";
 
 // Typed by the schema, so optional fields (the foam benefits) and inquiry ids read the same everywhere.
 const products: ProductsContent = productsContent;
@@ -262,11 +262,3 @@ test.describe("e-mail drafts", () => {
     }
   });
 });
-
-for (const [label, viewport] of Object.entries(viewports)) {
-  test(`has no axe violations at ${viewport.width} px (${label})`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    await openProducts(page);
-    await expectNoAxeViolations(page);
-  });
-}

@@ -3,7 +3,7 @@ import { company } from "../../app/content/company";
 import { inquiries } from "../../app/content/inquiries";
 import { protectivePackaging as content } from "../../app/content/protective-packaging";
 import { decodeMailto } from "./content-support";
-import { expectNoAxeViolations, openForEachTest, viewports, waitForHydration } from "./support";
+import { openForEachTest } from "./support";
 
 interface LocationData {
   "@type": string;
@@ -131,12 +131,3 @@ test.describe("page", () => {
     await expect(page.getByRole("main")).not.toContainText("PostalAddress");
   });
 });
-
-for (const [label, viewport] of Object.entries(viewports)) {
-  test(`has no axe violations at ${viewport.width} px (${label})`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    await page.goto("/protective-packaging");
-    await waitForHydration(page);
-    await expectNoAxeViolations(page);
-  });
-}

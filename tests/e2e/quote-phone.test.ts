@@ -1,6 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, uniqueClientAddress, viewports, waitForHydration } from "./support";
+import {
+  expectNoAxeViolations,
+  uniqueClientAddress,
+  viewports,
+  waitForHydration,
+  waitMinimumFill,
+} from "./support";
 
 /*
  * The quote form on a phone and a desktop (docs/decisions/0028-quote-form-on-phones-and-slow-lines.md):
@@ -9,7 +15,6 @@ import { expectNoAxeViolations, uniqueClientAddress, viewports, waitForHydration
  * printed; axe clean in each state.
  */
 
-const MIN_FILL_MS = 3100;
 /**
  * The most a request of four label items, each with its label details filled, may make the page tall
  * at 375 px (docs/decisions/0037-label-details-per-item.md); 880 px of it is the site's footer.
@@ -91,8 +96,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
           buffer: Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(3000)]),
         },
       ]);
-      const left = openedAt + MIN_FILL_MS - Date.now();
-      if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+      await waitMinimumFill(openedAt);
       await page.getByRole("button", { name: "Send Quote Request" }).click();
       await expect(page.getByRole("heading", { name: "Quote Request Sent!" })).toBeFocused();
       const panel = page.getByTestId("quote-success");

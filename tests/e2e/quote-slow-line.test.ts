@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
 import { type SpawnedServer, spawnServer } from "./spawned-server";
-import { waitForHydration } from "./support";
+import { fillQuoteForm, waitForHydration, waitMinimumFill } from "./support";
 
 /*
  * A slow line never loses a quote (docs/decisions/0028-quote-form-on-phones-and-slow-lines.md): in a
@@ -13,7 +13,6 @@ import { waitForHydration } from "./support";
 
 const port = Number(process.env.E2E_PORT ?? 3100) + 160;
 const sha256 = (content: Buffer | Uint8Array) => createHash("sha256").update(content).digest("hex");
-const MIN_FILL_MS = 3100;
 
 let server: SpawnedServer | undefined;
 let peer: SmtpPeer | undefined;
@@ -43,15 +42,9 @@ async function fillRequest(page: Page, email: string, file: { name: string; buff
   await page.goto(`${server?.origin}/quote?area=labels`);
   await waitForHydration(page);
   const openedAt = Date.now();
-  await page.getByLabel("Company").fill("Tarn Valley Bottling");
-  await page.getByRole("textbox", { name: "Name", exact: true }).fill("Odile Marchetti");
-  await page.getByLabel("Email").fill(email);
-  const item = page.getByRole("group", { name: "Item 1", exact: true });
-  await item.getByLabel("Item number or description").fill("3x2 freezer-grade labels");
-  await item.getByLabel("Quantity").fill("60");
+  await fillQuoteForm(page, { email, item: "3x2 freezer-grade labels", quantity: "60" });
   await page.getByLabel("Attachments (optional)").setInputFiles([{ ...file, mimeType: "application/pdf" }]);
-  const left = openedAt + MIN_FILL_MS - Date.now();
-  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  await waitMinimumFill(openedAt);
 }
 
 const salesMail = (reference: string) =>

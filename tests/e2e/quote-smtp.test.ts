@@ -6,6 +6,7 @@ import { expect, test } from "@playwright/test";
 import type { AddressObject } from "mailparser";
 import { startSmtpPeer } from "../support/smtp-peer";
 import { spawnServer } from "./spawned-server";
+import { postForm } from "./support";
 
 const basePort = Number(process.env.E2E_PORT ?? 3100) + 130;
 const sha256 = (content: Buffer | Uint8Array) => createHash("sha256").update(content).digest("hex");
@@ -103,11 +104,7 @@ test("must show: GET /quote is a multipart form; a POST with two items and a PDF
     );
 
     // Only the quote routes take large bodies: the contact form keeps its 32 KB limit.
-    const big = await fetch(`${server.origin}/contact`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: `message=${"x".repeat(40 * 1024)}`,
-    });
+    const big = await postForm(`${server.origin}/contact`, `message=${"x".repeat(40 * 1024)}`);
     expect(big.status).toBe(413);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(peer.messages).toHaveLength(2);
@@ -167,29 +164,16 @@ test("a quote shipping to 30301 reaches the Atlanta branch with sales in Cc, urg
 });
 
 test("the server does not start on a bad SITE_TIME_ZONE or a BRANCH_EMAIL_ variable that names no branch, and says which", () => {
-  const run = spawnSync(process.execPath, [path.join(process.env.BUILD_DIR || "build", "server.js")], {
-    env: {
-      ...process.env,
-      PORT: String(basePort + 3),
-      NODE_ENV: "production",
-      BRANCH_EMAIL_ATLNTA: "atlanta@example.com",
-      SITE_TIME_ZONE: "Eastern",
-    },
-    encoding: "utf8",
-    timeout: 20_000,
-  });
+  const startWith = (env: Record<string, string>) =>
+    spawnSync(process.execPath, [path.join(process.env.BUILD_DIR || "build", "server.js")], {
+      env: { ...process.env, PORT: String(basePort + 3), NODE_ENV: "production", ...env },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+  const run = startWith({ BRANCH_EMAIL_ATLNTA: "atlanta@example.com", SITE_TIME_ZONE: "Eastern" });
   expect(run.status).toBe(1);
   expect(run.stderr).toContain("SITE_TIME_ZONE: must be an IANA time zone name");
-  const fixed = spawnSync(process.execPath, [path.join(process.env.BUILD_DIR || "build", "server.js")], {
-    env: {
-      ...process.env,
-      PORT: String(basePort + 3),
-      NODE_ENV: "production",
-      BRANCH_EMAIL_ATLNTA: "a@example.com",
-    },
-    encoding: "utf8",
-    timeout: 20_000,
-  });
+  const fixed = startWith({ BRANCH_EMAIL_ATLNTA: "a@example.com" });
   expect(fixed.status).toBe(1);
   expect(fixed.stderr).toContain(
     "BRANCH_EMAIL_ATLNTA: names no branch of content/routing.yaml (its branches: atlanta, chicago, dallas, reno)",

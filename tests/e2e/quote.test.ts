@@ -1,19 +1,23 @@
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { pngOfSize } from "../support/files";
 import {
   expectNoAxeViolations,
+  fillContactForm,
   mailMentioning,
+  QUOTE_MIN_FILL_MS,
+  sendContactForm,
   testDataDir,
   uniqueClientAddress,
   viewports,
   waitForHydration,
+  waitMinimumFill,
 } from "./support";
+import { vnuErrors } from "./vnu";
 
 /*
  * The online quote request in a real browser: with and without JavaScript, rows added and removed,
@@ -21,7 +25,6 @@ import {
  * posts made sooner than 3 s after it was rendered, so each test waits that long before sending.
  */
 
-const MIN_FILL_MS = 3100;
 const pdf = (size = 4000) => Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(size - 9)]);
 const png = () => pngOfSize(3008);
 
@@ -55,9 +58,12 @@ async function openQuote(page: Page, query = "", hydrate = true): Promise<number
   return Date.now();
 }
 
-async function waitMinimumFill(openedAt: number) {
-  const left = openedAt + MIN_FILL_MS - Date.now();
-  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+/** Presses Tab, at most `limit` times, until `target` has the focus; the test then checks that it has. */
+async function tabTo(page: Page, target: Locator, limit: number): Promise<void> {
+  for (let i = 0; i < limit && !(await target.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(target).toBeFocused();
 }
 
 async function fillContact(page: Page, email: string, company = "Harbor Freightworks") {
@@ -207,20 +213,14 @@ test.describe("quote request with JavaScript", () => {
   test("works with the keyboard alone", async ({ page }) => {
     const openedAt = await openQuote(page, "?area=packaging");
     const company = page.getByLabel("Company");
-    for (let i = 0; i < 60 && !(await company.evaluate((el) => el === document.activeElement)); i++) {
-      await page.keyboard.press("Tab");
-    }
-    await expect(company).toBeFocused();
+    await tabTo(page, company, 60);
     await page.keyboard.type("Keyboard Kartons");
     await page.keyboard.press("Tab");
     await page.keyboard.type("Kit Keys");
     await page.keyboard.press("Tab");
     await page.keyboard.type(`quote-kbd-${Date.now()}@example.com`);
     const description = row(page, 1).getByLabel("Item number or description");
-    for (let i = 0; i < 10 && !(await description.evaluate((el) => el === document.activeElement)); i++) {
-      await page.keyboard.press("Tab");
-    }
-    await expect(description).toBeFocused();
+    await tabTo(page, description, 10);
     await page.keyboard.type("Stretch film 18 in");
     await page.keyboard.press("Tab");
     await page.keyboard.type("6");
@@ -307,7 +307,7 @@ test.describe("quote request without JavaScript", () => {
     await page.getByLabel("Company").fill("Typed Company");
     await page.getByLabel("Email").fill("typed@example");
     await row(page, 1).getByLabel("Item number or description").fill("Typed item");
-    await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS));
+    await new Promise((resolve) => setTimeout(resolve, QUOTE_MIN_FILL_MS));
     const answer = page.waitForResponse(
       (res) => res.url().endsWith("/quote") && res.request().method() === "POST",
     );
@@ -331,11 +331,12 @@ test.describe("contact references", () => {
     await page.setExtraHTTPHeaders({ "x-forwarded-for": uniqueClientAddress() });
     await page.goto("/contact");
     await waitForHydration(page);
-    await page.getByRole("textbox", { name: "Name", exact: true }).fill("Ref Tester");
-    await page.getByRole("textbox", { name: "Email", exact: true }).fill(`ref-${Date.now()}@example.com`);
-    await page.getByRole("textbox", { name: "Message", exact: true }).fill("Do you stock 4x6 labels?");
-    await page.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+    await fillContactForm(page, {
+      name: "Ref Tester",
+      email: `ref-${Date.now()}@example.com`,
+      message: "Do you stock 4x6 labels?",
+    });
+    await sendContactForm(page);
     await expect(page.getByTestId("contact-reference")).toHaveText(
       /^Your reference: C-[2-9A-HJKMNP-TW-Z]{6}$/,
     );
@@ -373,25 +374,7 @@ test.describe("quote page quality", () => {
       const files = [path.join(dir, "plain.html"), path.join(dir, "refused.html")];
       writeFileSync(files[0] ?? "", await plain.body());
       writeFileSync(files[1] ?? "", await refused.body());
-      const run = spawnSync(
-        "java",
-        [
-          "-Xss16m",
-          "-XX:TieredStopAtLevel=1",
-          "-jar",
-          "node_modules/vnu-jar/build/dist/vnu.jar",
-          "--errors-only",
-          "--format",
-          "json",
-          ...files,
-        ],
-        { encoding: "utf8", maxBuffer: 16 * 1024 * 1024, timeout: 50_000 },
-      );
-      const output = run.stderr.trim() || run.stdout.trim();
-      const messages = (
-        JSON.parse(output) as { messages: Array<{ type: string; message: string; extract?: string }> }
-      ).messages;
-      const errors = messages.filter((m) => m.type !== "info").map((m) => `${m.message} ${m.extract ?? ""}`);
+      const errors = vnuErrors(files).map((m) => `${m.message} ${m.extract ?? ""}`);
       expect(errors, errors.join("\n")).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -11,7 +11,7 @@ import {
   prerenderedPages,
   watchPage,
 } from "./return-visit-support";
-import { contentPages, uniqueClientAddress, viewports } from "./support";
+import { contentPages, fillContactForm, sendContactForm, uniqueClientAddress, viewports } from "./support";
 
 test("the list of prerendered pages covers the site's pages and every article", () => {
   expect(prerenderedPages).toEqual(
@@ -30,6 +30,16 @@ async function returnTo(page: Page, watch: PageWatch, path: string, label: strin
   await expectRevalidated(watch, mark, page.url(), label);
   await expectWorkingPage(page, watch, label);
 }
+
+/** Opens `path` and then opens it again, checking that the page works on both visits. */
+async function visitTwice(page: Page, watch: PageWatch, path: string): Promise<void> {
+  await page.goto(path);
+  await expectWorkingPage(page, watch, `${path} first visit`);
+  await returnTo(page, watch, path, `${path} second visit`);
+}
+
+/** An address of its own for a test's signup or message. */
+const uniqueEmail = () => `return-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 test.describe("return visits with a warm cache", () => {
   prerenderedPages.forEach((path, index) => {
@@ -70,9 +80,7 @@ test.describe("on a return visit, the interactive parts work", () => {
     const watch = await watchPage(page);
     const article = prerenderedPages.find((path) => path.startsWith("/resources/articles/")) ?? "/about";
     for (const path of ["/", article]) {
-      await page.goto(path);
-      await expectWorkingPage(page, watch, `${path} first visit`);
-      await returnTo(page, watch, path, `${path} second visit`);
+      await visitTwice(page, watch, path);
 
       const trigger = page.getByRole("button", { name: "Open menu" });
       await trigger.click();
@@ -92,35 +100,23 @@ test.describe("on a return visit, the interactive parts work", () => {
   test("the contact form sends", async ({ page }) => {
     await page.setExtraHTTPHeaders({ "x-forwarded-for": uniqueClientAddress() });
     const watch = await watchPage(page);
-    await page.goto("/contact");
-    await expectWorkingPage(page, watch, "/contact first visit");
-    await returnTo(page, watch, "/contact", "/contact second visit");
+    await visitTwice(page, watch, "/contact");
 
-    await page.getByRole("textbox", { name: "Name", exact: true }).fill("Morgan Return");
-    await page
-      .getByRole("textbox", { name: "Email", exact: true })
-      .fill(`return-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`);
-    await page
-      .getByRole("textbox", { name: "Message", exact: true })
-      .fill("Back again about shipping labels.");
-    const answer = page.waitForResponse(
-      (response) => response.url().endsWith("/api/contact") && response.request().method() === "POST",
-    );
-    await page.getByRole("button", { name: "Send Message" }).click();
-    expect((await answer).status()).toBe(200);
-    await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+    await fillContactForm(page, {
+      name: "Morgan Return",
+      email: uniqueEmail(),
+      message: "Back again about shipping labels.",
+    });
+    await sendContactForm(page);
     expect(await watch.violations()).toEqual([]);
   });
 
   test("the newsletter signup subscribes", async ({ page }) => {
     await page.setExtraHTTPHeaders({ "x-forwarded-for": uniqueClientAddress() });
     const watch = await watchPage(page);
-    await page.goto("/resources");
-    await expectWorkingPage(page, watch, "/resources first visit");
-    await returnTo(page, watch, "/resources", "/resources return visit");
+    await visitTwice(page, watch, "/resources");
 
-    const email = `return-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-    await page.getByRole("textbox", { name: "Email address" }).fill(email);
+    await page.getByRole("textbox", { name: "Email address" }).fill(uniqueEmail());
     const answer = page.waitForResponse(
       (response) => response.url().endsWith("/api/newsletter") && response.request().method() === "POST",
     );

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 
 export const sitePages = [
   { path: "/", name: "Home" },
@@ -99,4 +99,91 @@ export function openForEachTest(
     await page.goto(path);
     await waitForHydration(page);
   });
+}
+
+/**
+ * Holds back every request matching `url` until the returned function is called, so a test can see
+ * what the page shows meanwhile (a busy button, a page not yet hydrated).
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** A form post as a browser without scripts sends it: `fields` URL-encoded, or a body written out. */
+export function postForm(url: string, fields: Record<string, string> | string): Promise<Response> {
+  return fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: typeof fields === "string" ? fields : new URLSearchParams(fields),
+  });
+}
+
+/** Opens `path`, waits until it is ready, and opens the mobile menu; returns the menu, shown. */
+export async function openMobileMenu(page: Page, path: string): Promise<Locator> {
+  await page.goto(path);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** Fills the contact form's required fields on the current page. */
+export async function fillContactForm(
+  page: Page,
+  fields: { name: string; email: string; message: string },
+): Promise<void> {
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(fields.name);
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(fields.email);
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill(fields.message);
+}
+
+/** Sends the contact form on the current page: its post is answered with a 200 and the thank-you panel shows. */
+export async function sendContactForm(page: Page): Promise<void> {
+  // With scripts the form posts to /api/contact, without them to /contact.
+  const answer = page.waitForResponse(
+    (response) => response.url().endsWith("/contact") && response.request().method() === "POST",
+  );
+  await page.getByRole("button", { name: "Send Message" }).click();
+  expect((await answer).status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
+}
+
+/** The quote form refuses posts sent sooner than 3 s after it was rendered (docs/quotes.md); tests wait a little longer. */
+export const QUOTE_MIN_FILL_MS = 3100;
+
+/** Waits until the quote form rendered at `openedAt` (a Date.now() value) may be sent. */
+export async function waitMinimumFill(openedAt: number): Promise<void> {
+  const left = openedAt + QUOTE_MIN_FILL_MS - Date.now();
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+}
+
+/** What a quote request says where a test does not care. */
+const quoteRequestDefaults = {
+  company: "Harbor Freightworks",
+  name: "Rae Lindqvist",
+  item: "4x6 direct thermal labels",
+  quantity: "40",
+};
+
+/** Fills the quote form's contact fields and its first item: `email`, and the defaults for what is not given. */
+export async function fillQuoteForm(
+  page: Page,
+  given: { email: string } & Partial<typeof quoteRequestDefaults>,
+): Promise<void> {
+  const fields = { ...quoteRequestDefaults, ...given };
+  await page.getByLabel("Company").fill(fields.company);
+  await page.getByRole("textbox", { name: "Name", exact: true }).fill(fields.name);
+  await page.getByLabel("Email").fill(fields.email);
+  const first = page.getByRole("group", { name: "Item 1", exact: true });
+  await first.getByLabel("Item number or description").fill(fields.item);
+  await first.getByLabel("Quantity").fill(fields.quantity);
 }

@@ -1,31 +1,29 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { Icon } from "~/components/icons/icon";
+import { ArrowLinkButton } from "~/components/arrow-link-button";
+import { Icon, type IconName } from "~/components/icons/icon";
 import { PageSection } from "~/components/page/page-section";
-import { Button } from "~/components/ui/button";
 import { company, telHref } from "~/content/company";
 import type { AboutContent } from "~/content/schema";
 
 const linkClass = "font-semibold break-all text-steel underline underline-offset-4 hover:text-navy";
 
+/** One way to reach the team: its icon, its card's title and description, then the way itself. */
 function ContactCard({
   icon,
-  title,
-  description,
+  card,
   children,
 }: {
-  icon: ReactNode;
-  title: string;
-  description: string;
+  icon: IconName;
+  card: { title: string; description: string };
   children: ReactNode;
 }) {
   return (
     <li className="flex flex-col gap-3 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist">
       <span className="inline-flex size-12 items-center justify-center rounded-lg bg-amber/20 text-navy">
-        {icon}
+        <Icon name={icon} className="size-6" />
       </span>
-      <h3 className="text-lg font-bold text-navy">{title}</h3>
-      <p className="leading-relaxed text-slate-700">{description}</p>
+      <h3 className="text-lg font-bold text-navy">{card.title}</h3>
+      <p className="leading-relaxed text-slate-700">{card.description}</p>
       <div className="mt-auto pt-1">{children}</div>
     </li>
   );
@@ -41,29 +39,17 @@ export function ContactCards({ content }: { content: AboutContent["contact"] }) 
       innerClassName="flex flex-col gap-10"
     >
       <ul className="grid gap-6 md:grid-cols-3">
-        <ContactCard
-          icon={<Icon name="Phone" className="size-6" />}
-          title={cards.phone.title}
-          description={cards.phone.description}
-        >
+        <ContactCard icon="Phone" card={cards.phone}>
           <a href={telHref} className={linkClass}>
             {company.phone}
           </a>
         </ContactCard>
-        <ContactCard
-          icon={<Icon name="Mail" className="size-6" />}
-          title={cards.email.title}
-          description={cards.email.description}
-        >
+        <ContactCard icon="Mail" card={cards.email}>
           <a href={`mailto:${company.email}`} className={linkClass}>
             {company.email}
           </a>
         </ContactCard>
-        <ContactCard
-          icon={<Icon name="MapPin" className="size-6" />}
-          title={cards.locations.title}
-          description={cards.locations.description}
-        >
+        <ContactCard icon="MapPin" card={cards.locations}>
           <ul className="grid grid-cols-2 gap-x-4 gap-y-1 font-semibold text-navy">
             {company.locations.map((location) => (
               <li key={location.city}>
@@ -73,12 +59,7 @@ export function ContactCards({ content }: { content: AboutContent["contact"] }) 
           </ul>
         </ContactCard>
       </ul>
-      <Button asChild size="lg" variant="secondary" className="self-start">
-        <Link to={productsLink.href}>
-          {productsLink.label}
-          <Icon name="ArrowRight" />
-        </Link>
-      </Button>
+      <ArrowLinkButton link={productsLink} size="lg" variant="secondary" className="self-start" />
     </PageSection>
   );
 }

@@ -1,3 +1,4 @@
+import { Paragraphs } from "~/components/page/intro-section";
 import { PageSection } from "~/components/page/page-section";
 import { SectionHeading } from "~/components/page/section-heading";
 import type { AboutContent } from "~/content/schema";
@@ -7,11 +8,7 @@ export function Story({ content }: { content: AboutContent["story"] }) {
     <PageSection headingId="story-heading" innerClassName="grid gap-10 lg:grid-cols-5 lg:gap-16">
       <div className="flex flex-col gap-6 lg:col-span-3">
         <SectionHeading id="story-heading" heading={content.heading} />
-        <div className="flex max-w-prose flex-col gap-4 text-lg leading-relaxed text-slate-700">
-          {content.paragraphs.map((paragraph) => (
-            <p key={paragraph}>{paragraph}</p>
-          ))}
-        </div>
+        <Paragraphs paragraphs={content.paragraphs} width="prose" />
       </div>
       <dl className="grid content-start gap-4 sm:grid-cols-3 lg:col-span-2 lg:grid-cols-1">
         {content.highlights.map((highlight) => (

@@ -1,5 +1,4 @@
-import { Link } from "react-router";
-import { Icon } from "~/components/icons/icon";
+import { ArrowTextLink } from "~/components/arrow-text-link";
 import { PageSection } from "~/components/page/page-section";
 import { ResponsiveImage } from "~/components/responsive-image";
 import type { HomeContent } from "~/content/schema";
@@ -26,14 +25,11 @@ export function CategoryCards({ content }: { content: HomeContent["categories"] 
               <div className="flex flex-1 flex-col gap-3 p-6">
                 <h3 className="text-xl font-bold text-navy">{card.title}</h3>
                 <p className="flex-1 leading-relaxed text-slate-700">{card.description}</p>
-                <Link
-                  to={card.href}
-                  aria-label={`${content.linkLabel}: ${card.title}`}
-                  className="inline-flex items-center gap-2 self-start rounded-sm font-semibold text-steel underline-offset-4 hover:text-navy hover:underline"
-                >
-                  {content.linkLabel}
-                  <Icon name="ArrowRight" className="size-4" />
-                </Link>
+                <ArrowTextLink
+                  href={card.href}
+                  label={content.linkLabel}
+                  ariaLabel={`${content.linkLabel}: ${card.title}`}
+                />
               </div>
             </article>
           </li>

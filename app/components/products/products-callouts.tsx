@@ -1,9 +1,9 @@
-import { Link } from "react-router";
+import { ArrowLinkButton } from "~/components/arrow-link-button";
+import { ArrowTextLink } from "~/components/arrow-text-link";
 import { Icon } from "~/components/icons/icon";
 import { MailDraftLink } from "~/components/mail-draft-link";
 import { PageSection } from "~/components/page/page-section";
 import { QuoteOnlineLink } from "~/components/quote-online-link";
-import { Button } from "~/components/ui/button";
 import type { ProductsContent } from "~/content/schema";
 import { inquiryDraft } from "~/lib/inquiry-drafts";
 
@@ -13,12 +13,7 @@ export function ResourcesBand({ content }: { content: ProductsContent["resources
     <div className="border-y border-mist bg-white">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-10 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
         <p className="max-w-2xl text-lg font-semibold text-navy">{content.text}</p>
-        <Button asChild variant="secondary" size="lg" className="self-start sm:self-auto">
-          <Link to={content.href}>
-            {content.label}
-            <Icon name="ArrowRight" />
-          </Link>
-        </Button>
+        <ArrowLinkButton link={content} variant="secondary" size="lg" className="self-start sm:self-auto" />
       </div>
     </div>
   );
@@ -36,13 +31,7 @@ export function GhsCallout({ content }: { content: ProductsContent["ghsCallout"]
             {content.heading}
           </h2>
           <p className="max-w-3xl leading-relaxed text-slate-700">{content.text}</p>
-          <Link
-            to={content.href}
-            className="inline-flex items-center gap-2 self-start rounded-sm font-semibold text-steel underline underline-offset-4 hover:text-navy"
-          >
-            {content.linkLabel}
-            <Icon name="ArrowRight" className="size-4" />
-          </Link>
+          <ArrowTextLink href={content.href} label={content.linkLabel} underline="always" />
         </div>
       </div>
     </PageSection>

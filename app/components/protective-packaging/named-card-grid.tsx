@@ -5,16 +5,12 @@ import { cn } from "~/lib/cn";
 /** A section of short named cards: the materials, the applications. */
 export function NamedCardGrid({
   id,
-  heading,
-  lead,
-  items,
+  content: { heading, lead, items },
   tone = "white",
   columns = 3,
 }: {
   id: string;
-  heading: string;
-  lead: string;
-  items: readonly NamedText[];
+  content: { heading: string; lead: string; items: readonly NamedText[] };
   tone?: "white" | "paper";
   columns?: 3 | 4;
 }) {

@@ -49,6 +49,9 @@ export type ButtonProps = ComponentProps<"button"> &
     asChild?: boolean;
   };
 
+/** How a link drawn as a button looks: what a component that renders one passes on to `Button`. */
+export type ButtonLook = Pick<ButtonProps, "variant" | "size" | "wrap" | "className">;
+
 export function Button({ className, variant, size, wrap, asChild = false, ...props }: ButtonProps) {
   const Component = asChild ? Slot.Root : "button";
   return <Component className={cn(buttonVariants({ variant, size, wrap }), className)} {...props} />;

@@ -1,31 +1,13 @@
-import { Link } from "react-router";
+import { ArrowTextLink } from "~/components/arrow-text-link";
 import { Icon, type IconName } from "~/components/icons/icon";
 import { PageSection, TextCard } from "~/components/page/page-section";
 import { company } from "~/content/company";
 import type { ActionCard, ContactContent } from "~/content/schema";
 
 function CardAction({ card }: { card: ActionCard }) {
-  const className =
-    "inline-flex items-center gap-2 self-start rounded-sm font-semibold text-steel underline-offset-4 hover:text-navy hover:underline";
-  const label = (
-    <>
-      {card.actionLabel}
-      <Icon name="ArrowRight" className="size-4" />
-    </>
-  );
   // On this page, the consultation card leads to the form below.
-  if (card.href.startsWith("/")) {
-    return (
-      <Link to={card.href === "/contact" ? "/contact#send-us-a-message" : card.href} className={className}>
-        {label}
-      </Link>
-    );
-  }
-  return (
-    <a href={card.href} className={className}>
-      {label}
-    </a>
-  );
+  const href = card.href === "/contact" ? "/contact#send-us-a-message" : card.href;
+  return <ArrowTextLink href={href} label={card.actionLabel} />;
 }
 
 export function ContactCards({ content }: { content: Pick<ContactContent, "phoneCard" | "emailCard"> }) {

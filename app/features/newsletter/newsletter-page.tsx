@@ -2,6 +2,12 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { newsletterPages } from "~/content/newsletter-pages";
+import { type PageMeta, pageTitle } from "~/lib/seo";
+
+/** The head of a page newsletter e-mails link to: its own title and description, and never indexed. */
+export function newsletterPageMeta(text: { title: string; description: string }, path: string): PageMeta {
+  return { title: pageTitle(text.title), description: text.description, path, noIndex: true };
+}
 
 /** The frame of the pages newsletter e-mails link to: one heading, a short text, what to do next. */
 export function NewsletterPage({

@@ -1,4 +1,4 @@
-import { Icon } from "~/components/icons/icon";
+import { Icon, type IconName } from "~/components/icons/icon";
 import { Button } from "~/components/ui/button";
 import { quoteFormText as text } from "~/content/quote-form";
 import { controlClass as control, Field, FieldError } from "~/features/leads/field";
@@ -21,6 +21,16 @@ import { cn } from "~/lib/cn";
 import { controlProps, type FieldState, fieldId } from "./field-state";
 import { ItemLabelDetails } from "./label-details";
 import { Section } from "./section";
+
+/** A button that posts the form for one of its row intents (QUOTE_ROW_INTENTS) rather than sending the request. */
+function IntentButton({ intent, icon, label }: { intent: string; icon: IconName; label: string }) {
+  return (
+    <Button type="submit" name={QUOTE_INTENT_FIELD} value={intent} variant="outline" className="self-start">
+      <Icon name={icon} />
+      {label}
+    </Button>
+  );
+}
 
 type SetItem = (index: number, name: ItemFieldName, value: string) => void;
 type SetLabel = (index: number, name: LabelFieldName, value: string) => void;
@@ -153,16 +163,7 @@ export function ItemRows({
           </li>
         ))}
       </ol>
-      <Button
-        type="submit"
-        name={QUOTE_INTENT_FIELD}
-        value="add-rows"
-        variant="outline"
-        className="self-start"
-      >
-        <Icon name="Plus" />
-        {text.addItem}
-      </Button>
+      <IntentButton intent="add-rows" icon="Plus" label={text.addItem} />
       <Field
         id="quote-pasteList"
         label={text.pasteLabel}
@@ -184,16 +185,7 @@ export function ItemRows({
           onChange={(event) => onPaste(event.currentTarget.value)}
         />
       </Field>
-      <Button
-        type="submit"
-        name={QUOTE_INTENT_FIELD}
-        value="paste-rows"
-        variant="outline"
-        className="self-start"
-      >
-        <Icon name="ClipboardCheck" />
-        {text.pasteRows}
-      </Button>
+      <IntentButton intent="paste-rows" icon="ClipboardCheck" label={text.pasteRows} />
     </Section>
   );
 }
