@@ -152,7 +152,10 @@ test("a hundred 24 MB bodies held open keep the server's memory bounded, and pag
   );
   for (const upload of uploads) upload.destroy();
   expect(page.status).toBe(200);
-  expect(held.hwm).toBeLessThan(400);
+  // The refused bodies are read and dropped (2.3 GB through the server in seconds), so the peak
+  // depends on when the garbage collector runs: 105 to 175 MB over the idle server in eight runs on
+  // one machine. Held in memory, the hundred bodies would be 2.4 GB.
+  expect(held.hwm - before.rss).toBeLessThan(250);
   for (const upload of uploads.filter((_, index) => settled[index] === 503)) {
     expect(upload.answer()).toMatch(/\r\nretry-after: \d+\r\n/i);
   }
