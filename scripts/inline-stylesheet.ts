@@ -13,7 +13,7 @@ import { PAGE_STYLE_ID } from "~/lib/page-style-id";
 import { FIRST_ROUND_TRIP_BYTES } from "./audit-document";
 
 /** Room left for the status line and headers (the policy header with its script hashes is most of it). */
-export const HEADER_BYTES = 1024;
+const HEADER_BYTES = 1024;
 
 const STYLESHEET_LINK = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/>/;
 const STYLE = /<style>([\s\S]*?)<\/style>/g;
@@ -28,7 +28,7 @@ export interface InlineResult {
   bytes: number;
 }
 
-export function brotliBytes(text: string): number {
+function brotliBytes(text: string): number {
   return brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 }
 
@@ -48,9 +48,8 @@ export class StylesheetInliner {
     });
   }
 
-  /** The rules of the stylesheet that `html` uses, or undefined when the page links no stylesheet. */
-  async usedRules(html: string): Promise<string | undefined> {
-    if (!STYLESHEET_LINK.test(html)) return undefined;
+  /** The rules of the linked stylesheet that `html` uses: the `<style>` Beasties adds to the page. */
+  async #usedRules(html: string): Promise<string | undefined> {
     const before = new Set([...html.matchAll(STYLE)].map((match) => match[1]));
     const processed = await this.#beasties.process(html);
     return [...processed.matchAll(STYLE)].map((match) => match[1] ?? "").find((css) => !before.has(css));
@@ -58,7 +57,7 @@ export class StylesheetInliner {
 
   async inline(html: string, budget = FIRST_ROUND_TRIP_BYTES): Promise<InlineResult> {
     const link = STYLESHEET_LINK.exec(html);
-    const rules = link ? await this.usedRules(html) : undefined;
+    const rules = link ? await this.#usedRules(html) : undefined;
     if (!link || rules === undefined || /<\/style/i.test(rules)) {
       return {
         html,

@@ -46,7 +46,7 @@ export function PageStylesheet() {
  * failed, or after `timeoutMs`. Resolves at once where the page has the whole stylesheet.
  */
 export function wholeStylesheetLoaded(timeoutMs = 3000): Promise<void> {
-  const href = servedStyle()?.subsetOf;
+  const href = served?.subsetOf;
   if (!href || document.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`)) {
     return Promise.resolve();
   }
