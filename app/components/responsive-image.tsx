@@ -9,17 +9,34 @@ export interface ResponsiveImageProps {
   className?: string;
   /** Overrides the registry's alt text; pass "" when the image is purely decorative. */
   alt?: string;
+  /**
+   * A media condition under which the image is not shown and no file is fetched: a blank pixel
+   * (inline, no request) stands in for the files there. The caller hides the image there too.
+   */
+  skipWhen?: string;
 }
+
+/** A transparent 1×1 GIF, written into the page: what `skipWhen` serves instead of a file. */
+const BLANK_PIXEL = "data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==";
 
 /**
  * One of the site's illustrations as a `<picture>`: AVIF first, WebP for browsers without AVIF. The
  * intrinsic width/height are always set so the browser reserves the box before the file arrives.
  */
-export function ResponsiveImage({ name, sizes, priority = false, className, alt }: ResponsiveImageProps) {
+export function ResponsiveImage({
+  name,
+  sizes,
+  priority = false,
+  className,
+  alt,
+  skipWhen,
+}: ResponsiveImageProps) {
   const image = images[name];
   const webpSrcSet = imageSrcSet(name, "webp");
   return (
     <picture>
+      {/* Described as 1 px wide and laid out at 1 px: the one candidate, in the checkers' srcset syntax. */}
+      {skipWhen ? <source media={skipWhen} srcSet={`${BLANK_PIXEL} 1w`} sizes="1px" /> : null}
       <source type="image/avif" srcSet={imageSrcSet(name, "avif")} sizes={sizes} />
       <source type="image/webp" srcSet={webpSrcSet} sizes={sizes} />
       <img

@@ -27,7 +27,7 @@ export default function Products() {
   const { hero } = products;
   return (
     <>
-      <PageHero heading={hero.heading} lead={hero.lead} image="hero-products">
+      <PageHero heading={hero.heading} lead={hero.lead} image="hero-products" artOnPhones={false}>
         <MailDraftLink
           draft={inquiryDraft(hero.inquiry)}
           label={hero.inquiryLabel}

@@ -65,7 +65,12 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
 export default function Resources({ actionData, loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageHero heading={resources.hero.heading} lead={resources.hero.lead} image="hero-resources">
+      <PageHero
+        heading={resources.hero.heading}
+        lead={resources.hero.lead}
+        image="hero-resources"
+        artOnPhones={false}
+      >
         <CategoryBadges />
       </PageHero>
       <CatalogSection quoteDraft={loaderData.quoteDraft} />

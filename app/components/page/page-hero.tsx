@@ -1,6 +1,10 @@
 import type { ReactNode } from "react";
 import { ResponsiveImage } from "~/components/responsive-image";
 import type { ImageName } from "~/content/images";
+import { cn } from "~/lib/cn";
+
+/** Phones: below Tailwind's `md` breakpoint (48rem), in the syntax Tailwind's own media queries use. */
+const PHONE = "(width < 48rem)";
 
 /** The first block of every page: the page's one h1, its lead, actions and the hero art. */
 export function PageHero({
@@ -8,12 +12,18 @@ export function PageHero({
   heading,
   lead,
   image,
+  artOnPhones = true,
   children,
 }: {
   eyebrow?: string;
   heading: string;
   lead: string;
   image: ImageName;
+  /**
+   * False on the hub pages (products, resources): a phone shows no art there and fetches none, and
+   * the page opens on its jump links and lists (docs/decisions/0039-first-screen-first.md).
+   */
+  artOnPhones?: boolean;
   children?: ReactNode;
 }) {
   return (
@@ -32,10 +42,16 @@ export function PageHero({
           <p className="max-w-prose text-lg leading-relaxed text-mist">{lead}</p>
           {children ? <div className="flex flex-wrap gap-3 pt-2">{children}</div> : null}
         </div>
-        <div className="overflow-hidden rounded-xl bg-steel/30 shadow-2xl ring-1 ring-white/10">
+        <div
+          className={cn(
+            "overflow-hidden rounded-xl bg-steel/30 shadow-2xl ring-1 ring-white/10",
+            !artOnPhones && "max-md:hidden",
+          )}
+        >
           <ResponsiveImage
             name={image}
             priority
+            skipWhen={artOnPhones ? undefined : PHONE}
             sizes="(min-width: 1280px) 608px, (min-width: 768px) 50vw, 100vw"
             className="block h-auto w-full"
           />
