@@ -15,7 +15,7 @@ export function CategoryCards({ content }: { content: HomeContent["categories"] 
       <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {content.cards.map((card) => (
           <li key={card.id}>
-            <article className="group flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-mist transition-shadow hover:shadow-md">
+            <article className="render-near group flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-mist transition-shadow hover:shadow-md">
               <ResponsiveImage
                 name={card.image}
                 alt={card.imageAlt}
