@@ -14,7 +14,6 @@ export function pagePolicy(scriptSources: readonly string[]): string {
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
-    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -11,7 +11,7 @@ export function setSecurityHeaders(res: ServerResponse, { https }: { https: bool
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
   res.setHeader(
     "Permissions-Policy",
-    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+    "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
   );
   if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 }
