@@ -7,7 +7,8 @@ import { iconSet } from "~/components/icons/icon-set";
  * presentation attributes carry over to each place it is used, so a page says them once per icon it
  * shows instead of once per icon drawn (the larger pages draw forty).
  */
-const STROKE = 'fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"';
+const STROKE =
+  'fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"';
 
 /**
  * The icon sprite: one `<symbol>` per icon of the set, drawn by lucide-react itself (rendered to
