@@ -1,6 +1,7 @@
 /**
  * Puts a prerendered page's CSS into the page (docs/decisions/0038-stylesheet-in-the-page.md): the
- * rules its HTML uses, found by Beasties, in a `<style>` in place of the stylesheet `<link>`, so the
+ * rules its HTML uses, found by Beasties, less the custom properties nothing reads
+ * (prune-custom-properties.ts), in a `<style>` in place of the stylesheet `<link>`, so the
  * page paints from its first round trip without a second request. The `<style>` names the whole
  * stylesheet, which a page with scripts loads before they run (app/lib/page-stylesheet.tsx).
  *
@@ -11,6 +12,7 @@ import { brotliCompressSync, constants } from "node:zlib";
 import Beasties from "beasties";
 import { PAGE_STYLE_ID } from "~/lib/page-style-id";
 import { FIRST_ROUND_TRIP_BYTES } from "./audit-document";
+import { pruneCustomProperties } from "./prune-custom-properties";
 
 /** Room left for the status line and headers (the policy header with its script hashes is most of it). */
 const HEADER_BYTES = 1024;
@@ -52,7 +54,10 @@ export class StylesheetInliner {
   async #usedRules(html: string): Promise<string | undefined> {
     const before = new Set([...html.matchAll(STYLE)].map((match) => match[1]));
     const processed = await this.#beasties.process(html);
-    return [...processed.matchAll(STYLE)].map((match) => match[1] ?? "").find((css) => !before.has(css));
+    const rules = [...processed.matchAll(STYLE)]
+      .map((match) => match[1] ?? "")
+      .find((css) => !before.has(css));
+    return rules === undefined ? undefined : pruneCustomProperties(rules, html);
   }
 
   async inline(html: string, budget = FIRST_ROUND_TRIP_BYTES): Promise<InlineResult> {
