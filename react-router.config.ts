@@ -21,4 +21,8 @@ export default {
   buildDirectory: process.env.BUILD_DIR || "build",
   ssr: true,
   prerender: staticPages,
+  // Pages load their scripts on the visitor's first interaction (docs/decisions/0023); the route
+  // manifest is then one more cached file of that load, instead of a slice written into every page
+  // with forms and a request to the server on each client-side navigation to a new route.
+  routeDiscovery: { mode: "initial" },
 } satisfies Config;
