@@ -1,16 +1,25 @@
 /**
- * Drops the custom properties a page's CSS declares but never reads (docs/decisions/0039). The rules
+ * Drops the custom properties a page's CSS declares but never reads (docs/decisions/0040). The rules
  * Beasties keeps for a page (scripts/inline-stylesheet.ts) carry every theme variable, every
  * `@property` registration and the fallback declarations of Tailwind's properties layer, used or not:
  * about a sixth of the CSS a page carries. What the page's rules, its inline `style` attributes or a
  * kept variable read is kept; so is everything else that is not a custom property.
  */
-import postcss, { type AtRule, type Declaration } from "postcss";
+import postcss, { AtRule, type ChildNode, type Declaration, Rule } from "postcss";
 
 const READ = /var\(\s*(--[\w-]+)/g;
 
 function readsOf(text: string): string[] {
   return [...text.matchAll(READ)].map((match) => match[1] ?? "");
+}
+
+/** Removes `node`, then each block around it that this leaves empty (a layer that held only it goes too). */
+function removeWithEmptiedBlocks(node: ChildNode): void {
+  const parent = node.parent;
+  node.remove();
+  if ((parent instanceof Rule || parent instanceof AtRule) && parent.nodes?.length === 0) {
+    removeWithEmptiedBlocks(parent);
+  }
 }
 
 /** `css` without the custom properties neither it nor `html` reads, and without what that leaves empty. */
@@ -35,23 +44,11 @@ export function pruneCustomProperties(css: string, html: string): string {
       }
     }
   }
-  for (const declaration of declarations) if (!read.has(declaration.prop)) declaration.remove();
-  root.walkAtRules("property", (rule: AtRule) => {
-    if (!read.has(rule.params.trim())) rule.remove();
-  });
-  // Rules and blocks left empty, innermost first (a layer that held only an emptied block goes too).
-  for (let removed = true; removed; ) {
-    removed = false;
-    root.walk((node) => {
-      if (
-        (node.type === "rule" || node.type === "atrule") &&
-        node.nodes !== undefined &&
-        node.nodes.length === 0
-      ) {
-        node.remove();
-        removed = true;
-      }
-    });
+  for (const declaration of declarations) {
+    if (!read.has(declaration.prop)) removeWithEmptiedBlocks(declaration);
   }
+  root.walkAtRules("property", (rule: AtRule) => {
+    if (!read.has(rule.params.trim())) removeWithEmptiedBlocks(rule);
+  });
   return root.toString();
 }
