@@ -10,6 +10,8 @@ export interface PageResult {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** The document's server response time as Lighthouse measured it (what its simulation starts from). */
+  serverMs: number;
   /** JavaScript the page loaded, gzip bytes as our server sends them, and the number of files. */
   scriptBytes: number;
   scriptFiles: number;
