@@ -154,8 +154,11 @@ function serverPrecedence(server: ServerProcess): string {
  * production has long done so.
  */
 async function warmUp(spec: PageSpec, site: Site): Promise<void> {
+  // One URL for all three: opening a newsletter link changes nothing, and each new one is a signup,
+  // which the site limits per visitor.
+  const url = `${origin}${await spec.url(site)}`;
   for (let request = 0; request < 3; request += 1) {
-    const response = await fetch(`${origin}${await spec.url(site)}`);
+    const response = await fetch(url);
     await response.arrayBuffer();
   }
 }
