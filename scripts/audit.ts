@@ -17,9 +17,10 @@ import {
   type TableDetails,
 } from "./audit-lighthouse";
 import { breakdownTable, formatKb, formatSeconds, type PageResult, PHASES, table } from "./audit-report";
+import { givePrecedence, isUp, startAuditServer, warmUp } from "./audit-server";
 import { Site } from "./audit-site";
 import { CHROMIUM_FLAGS, servedSize } from "./chromium";
-import { type ServerProcess, startBuiltServer } from "./server-process";
+import type { ServerProcess } from "./server-process";
 
 /** A page to audit: its name in the table, and the URL of each run (a fresh one when a run uses it up). */
 interface PageSpec {
@@ -104,65 +105,6 @@ function loadAverage(): string {
     .join(", ");
 }
 
-async function isUp(): Promise<boolean> {
-  try {
-    const response = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(1000) });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
-function startServer(tempDir: string): Promise<ServerProcess> {
-  return startBuiltServer({
-    port,
-    buildDir,
-    env: {
-      DATABASE_URL: `sqlite:${path.join(tempDir, "site.db")}`,
-      MAIL_DIR: path.join(tempDir, "mail"),
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-}
-
-/**
- * The scheduling priority the audit gives the server (a nice value: lower runs first). On this
- * two-core machine the browser and Lighthouse keep both cores busy while the page loads, and a
- * server at the same priority waits for them: Lighthouse then reads the wait as the server's response
- * time and feeds it into its simulation (0 turns this off to see it).
- * In production the visitor's browser never shares the server's CPU (docs/decisions/0041).
- */
-const serverPriority = Number(process.env.AUDIT_SERVER_PRIORITY ?? -20);
-
-/** Gives the server precedence on the CPU where the system allows it, and says what was done. */
-function serverPrecedence(server: ServerProcess): string {
-  const pid = server.child.pid;
-  if (serverPriority === 0 || pid === undefined) return "server priority: as the browser's";
-  try {
-    os.setPriority(pid, serverPriority);
-    return `server priority: nice ${serverPriority}, ahead of the browser`;
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return `server priority: as the browser's (raising it was refused: ${reason}); server response times include waiting for the browser`;
-  }
-}
-
-/**
- * Requests the page a few times before it is measured: a server that has just started compiles each
- * route's code on its first requests (the first `/quote` took 50 ms, the next ones 8), and a server in
- * production has long done so.
- */
-async function warmUp(spec: PageSpec, site: Site): Promise<void> {
-  // One URL for all three: opening a newsletter link changes nothing, and each new one is a signup,
-  // which the site limits per visitor.
-  const url = `${origin}${await spec.url(site)}`;
-  for (let request = 0; request < 3; request += 1) {
-    const response = await fetch(url);
-    await response.arrayBuffer();
-  }
-}
-
 function slugFor(page: string): string {
   if (page === "/") return "home";
   return page
@@ -202,14 +144,15 @@ async function auditPage(chromePort: number, spec: PageSpec, site: Site): Promis
   // starved while it ran: below Lighthouse's own slow-host threshold the simulated timings describe
   // the machine, not the page. The retries are bounded, and every discarded run is reported.
   const maxAttempts = runs * 3;
-  await warmUp(spec, site);
+  await warmUp(`${origin}${await spec.url(site)}`);
   for (let attempt = 1; lhrs.length < runs && attempt <= maxAttempts; attempt += 1) {
     const result = await lighthouse(`${origin}${await spec.url(site)}`, flags);
     if (!result) throw new Error(`Lighthouse returned no result for ${spec.name}`);
     const { lhr } = result;
     if (lhr.runtimeError) {
       // A server that died answers nothing again: say so instead of repeating runs against it.
-      if (!(await isUp())) throw new Error(`the server stopped answering while ${spec.name} was audited`);
+      if (!(await isUp(origin)))
+        throw new Error(`the server stopped answering while ${spec.name} was audited`);
       discarded.push(`run repeated: Lighthouse error ${lhr.runtimeError.code}`);
       continue;
     }
@@ -339,8 +282,8 @@ async function main(): Promise<number> {
   }
 
   try {
-    server = await startServer(tempDir);
-    log(serverPrecedence(server));
+    server = await startAuditServer({ port, buildDir, tempDir });
+    log(givePrecedence(server));
     const site = new Site(origin, path.join(tempDir, "mail"));
     chrome = await chromeLauncher.launch({
       chromePath,
@@ -350,10 +293,22 @@ async function main(): Promise<number> {
       handleSIGINT: false,
     });
     const results: PageResult[] = [];
+    const unmeasured: string[] = [];
     // Pages named on the command line narrow the audit while working on them.
     for (const spec of selectedPages(process.argv.slice(2))) {
       const pageStarted = Date.now();
-      const result = await auditPage(chrome.port, spec, site);
+      let result: PageResult;
+      try {
+        result = await auditPage(chrome.port, spec, site);
+      } catch (error) {
+        // A page with no usable run is named at the end and the others are still measured; a server
+        // that stopped answering ends the audit.
+        if (!(await isUp(origin))) throw error;
+        const reason = error instanceof Error ? error.message : String(error);
+        unmeasured.push(`NOT MEASURED ${spec.name}: ${reason}`);
+        log(`${spec.name}: not measured`);
+        continue;
+      }
       results.push(result);
       const phases = PHASES.filter((phase) => phase in result.lcp.phases)
         .map((phase) => `${phase} ${Math.round(result.lcp.phases[phase] ?? 0)}`)
@@ -385,11 +340,17 @@ async function main(): Promise<number> {
     for (const r of failed) {
       for (const failure of r.failures) log(`TARGET MISSED ${r.page}: ${failure}`);
     }
+    for (const line of unmeasured) log(line);
+    const total = results.length + unmeasured.length;
+    const verdict =
+      failed.length + unmeasured.length === 0
+        ? "Every page meets every target"
+        : `${failed.length} of ${total} pages miss a target` +
+          (unmeasured.length > 0 ? `, ${unmeasured.length} could not be measured` : "");
     log(
-      `${failed.length === 0 ? "Every page meets every target" : `${failed.length} of ${results.length} pages miss a target`}; ` +
-        `reports in ${path.relative(process.cwd(), reportDir)}/ (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+      `${verdict}; reports in ${path.relative(process.cwd(), reportDir)}/ (${((Date.now() - started) / 1000).toFixed(0)} s)`,
     );
-    return failed.length === 0 ? 0 : 1;
+    return failed.length + unmeasured.length === 0 ? 0 : 1;
   } finally {
     await cleanUp();
   }
