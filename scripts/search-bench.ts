@@ -14,25 +14,14 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { loadSearchEngine } from "~/features/search/engine.server";
 import { scan } from "~/features/search/normalize.server";
+import { seededRandom } from "./seeded-random";
 
 const TARGET_P99_MS = 5;
 const root = fileURLToPath(new URL("..", import.meta.url));
 const indexPath = path.join(root, "app", "generated", "search-index.json");
 
-/** A small seeded generator (mulberry32): the same queries on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function makeQueries(texts: readonly string[], count: number, seed = 42): string[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   const documents = texts.map((text) =>
     scan(text)

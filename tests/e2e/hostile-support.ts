@@ -3,6 +3,8 @@
  * well-behaved client would send but for one malformed part, the findings kept over a series of them,
  * and the seeded fuzz run's requests.
  */
+
+import { seededRandom } from "../../scripts/seeded-random";
 import {
   bodyText,
   describeOutcome,
@@ -104,26 +106,15 @@ export class Findings {
   }
 }
 
-/** mulberry32: a small seeded generator, so a failing run can be repeated with HOSTILE_SEED. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 export interface FuzzCase {
   method: string;
   target: string;
   bytes: Buffer;
 }
 
+/** The seeded fuzz run's first `count` requests, addressed to `site` (HOSTILE_SEED repeats a run). */
 export function fuzzCases(seed: number, count: number, site: FuzzSite): FuzzCase[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const chance = (p: number) => next() < p;
   const text = (alphabet: string, max: number) =>
