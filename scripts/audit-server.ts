@@ -23,15 +23,6 @@ export function startAuditServer(options: {
   });
 }
 
-export async function isUp(origin: string): Promise<boolean> {
-  try {
-    const response = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(1000) });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The scheduling priority the audit gives the server (a nice value: lower runs first). On a two-core
  * machine the browser and Lighthouse keep both cores busy while the page loads, and a server at the
@@ -62,7 +53,8 @@ export function givePrecedence(server: ServerProcess): string {
  */
 export async function warmUp(url: string): Promise<void> {
   for (let request = 0; request < 3; request += 1) {
-    const response = await fetch(url);
+    // Bounded: a server that stops answering ends the audit with an error instead of a wait.
+    const response = await fetch(url, { signal: AbortSignal.timeout(30_000) });
     await response.arrayBuffer();
   }
 }

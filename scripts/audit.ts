@@ -17,10 +17,10 @@ import {
   type TableDetails,
 } from "./audit-lighthouse";
 import { breakdownTable, formatKb, formatSeconds, type PageResult, PHASES, table } from "./audit-report";
-import { givePrecedence, isUp, startAuditServer, warmUp } from "./audit-server";
+import { givePrecedence, startAuditServer, warmUp } from "./audit-server";
 import { Site } from "./audit-site";
 import { CHROMIUM_FLAGS, servedSize } from "./chromium";
-import type { ServerProcess } from "./server-process";
+import { healthy, type ServerProcess } from "./server-process";
 
 /** A page to audit: its name in the table, and the URL of each run (a fresh one when a run uses it up). */
 interface PageSpec {
@@ -151,7 +151,7 @@ async function auditPage(chromePort: number, spec: PageSpec, site: Site): Promis
     const { lhr } = result;
     if (lhr.runtimeError) {
       // A server that died answers nothing again: say so instead of repeating runs against it.
-      if (!(await isUp(origin)))
+      if (!(await healthy(origin)))
         throw new Error(`the server stopped answering while ${spec.name} was audited`);
       discarded.push(`run repeated: Lighthouse error ${lhr.runtimeError.code}`);
       continue;
@@ -303,7 +303,7 @@ async function main(): Promise<number> {
       } catch (error) {
         // A page with no usable run is named at the end and the others are still measured; a server
         // that stopped answering ends the audit.
-        if (!(await isUp(origin))) throw error;
+        if (!(await healthy(origin))) throw error;
         const reason = error instanceof Error ? error.message : String(error);
         unmeasured.push(`NOT MEASURED ${spec.name}: ${reason}`);
         log(`${spec.name}: not measured`);

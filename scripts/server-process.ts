@@ -40,7 +40,8 @@ export function builtServer(buildDir = process.env.BUILD_DIR || "build"): string
   return serverJs;
 }
 
-async function healthy(origin: string): Promise<boolean> {
+/** Whether the server at `origin` answers /healthz with a 2xx within a second. */
+export async function healthy(origin: string): Promise<boolean> {
   try {
     return (await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(1000) })).ok;
   } catch {
