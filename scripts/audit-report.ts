@@ -1,5 +1,6 @@
 /** The audit's Markdown tables (scripts/audit.ts): one row per page, and the LCP of each. */
 import type { Category, LcpBreakdown } from "./audit-lighthouse";
+import type { OpeningTasks } from "./audit-trace";
 
 const KB = 1024;
 
@@ -18,6 +19,8 @@ export interface PageResult {
   /** The HTML as sent with brotli, headers included. */
   documentBytes: number;
   lcp: LcpBreakdown;
+  /** Each counted run's TBT and its first tasks (scripts/audit-trace.ts); null where the trace lacks them. */
+  openings: Array<{ tbtMs: number; tasks: OpeningTasks | null }>;
   failures: string[];
   environment: string;
   runs: number;
@@ -70,4 +73,21 @@ export function breakdownTable(results: PageResult[]): string {
     "|---|---|---:|---:|---:|---:|",
     ...rows.map((row) => `| ${row} |`),
   ].join("\n");
+}
+
+/**
+ * One line on the first tasks of every run: TBT, the browser's commit of the document and the page's
+ * longest task before its first paint, run by run (docs/decisions/0042).
+ */
+export function openingsLine(result: PageResult): string {
+  const each = (pick: (opening: PageResult["openings"][number]) => number | undefined) =>
+    result.openings.map((opening) => {
+      const value = pick(opening);
+      return value === undefined ? "?" : String(Math.round(value));
+    });
+  return (
+    `first tasks per run: TBT ${each((o) => o.tbtMs).join("/")} ms; ` +
+    `browser's commit ${each((o) => o.tasks?.commitMs).join("/")} ms; ` +
+    `page's longest ${each((o) => o.tasks?.longestPageTaskMs).join("/")} ms`
+  );
 }

@@ -16,9 +16,18 @@ import {
   score,
   type TableDetails,
 } from "./audit-lighthouse";
-import { breakdownTable, formatKb, formatSeconds, type PageResult, PHASES, table } from "./audit-report";
+import {
+  breakdownTable,
+  formatKb,
+  formatSeconds,
+  openingsLine,
+  type PageResult,
+  PHASES,
+  table,
+} from "./audit-report";
 import { givePrecedence, startAuditServer, warmUp } from "./audit-server";
 import { Site } from "./audit-site";
+import { type OpeningTasks, openingTasks, type TraceEvent } from "./audit-trace";
 import { CHROMIUM_FLAGS, servedSize } from "./chromium";
 import { healthy, type ServerProcess } from "./server-process";
 
@@ -139,6 +148,7 @@ async function auditPage(chromePort: number, spec: PageSpec, site: Site): Promis
     throttlingMethod: "simulate",
   };
   const lhrs: Result[] = [];
+  const openings: PageResult["openings"] = [];
   const discarded: string[] = [];
   // A run is repeated, not counted, when Lighthouse could not record it or when the host CPU was
   // starved while it ran: below Lighthouse's own slow-host threshold the simulated timings describe
@@ -168,6 +178,10 @@ async function auditPage(chromePort: number, spec: PageSpec, site: Site): Promis
       );
     }
     lhrs.push(lhr);
+    // Read now, so that no run's trace (megabytes) outlives its run.
+    const trace = result.artifacts.Trace?.traceEvents as readonly TraceEvent[] | undefined;
+    const tasks: OpeningTasks | null = trace ? openingTasks(trace) : null;
+    openings.push({ tbtMs: numeric(lhr, "total-blocking-time"), tasks });
   }
   if (lhrs.length === 0) {
     throw new Error(`no usable Lighthouse run for ${spec.name}: ${discarded.join("; ")}`);
@@ -195,6 +209,7 @@ async function auditPage(chromePort: number, spec: PageSpec, site: Site): Promis
     // Only the landing pages: the newsletter links would make another signup for it.
     documentBytes: spec.noScripts === "landing" ? await documentBytes(origin + (await spec.url(site))) : 0,
     lcp: lcpBreakdown(medianRun),
+    openings,
     failures: [],
     environment: `Lighthouse ${medianRun.lighthouseVersion}, ${browserVersion(medianRun)}`,
     runs: lhrs.length,
@@ -322,6 +337,7 @@ async function main(): Promise<number> {
           `(median of ${result.runs}, ${((Date.now() - pageStarted) / 1000).toFixed(0)} s; load ${loadAverage()})`,
       );
       log(`  LCP element ${result.lcp.element}: ${phases} ms (median run)`);
+      log(`  ${openingsLine(result)}`);
       for (const reason of result.discarded) log(`  ${reason}`);
     }
     const loadAfter = loadAverage();
