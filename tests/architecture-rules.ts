@@ -94,3 +94,28 @@ export function layerViolations(file: string, imports: readonly string[]): strin
 }
 
 export const FEATURE_ROOT = FEATURES;
+
+/**
+ * Every import loop among the given files, each as the files in the loop ("a -> b -> a"). Type-only
+ * imports count: a loop of types still ties two modules so that neither can be read or moved alone.
+ * A depth-first search that reports each loop once, from its first file in the given order.
+ */
+export function importLoops(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  const loops: string[] = [];
+  const state = new Map<string, "open" | "done">();
+  const trail: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, "open");
+    trail.push(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!graph.has(target)) continue;
+      const seen = state.get(target);
+      if (seen === "open") loops.push([...trail.slice(trail.indexOf(target)), target].join(" -> "));
+      else if (seen === undefined) visit(target);
+    }
+    trail.pop();
+    state.set(file, "done");
+  };
+  for (const file of graph.keys()) if (!state.has(file)) visit(file);
+  return loops;
+}

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { FEATURE_ROOT, LAYER_RULES, layerViolations } from "./architecture-rules";
+import { FEATURE_ROOT, importLoops, LAYER_RULES, layerViolations } from "./architecture-rules";
 
 /*
  * Keeps docs/architecture.md true. Every repository path it names must exist, and in its Mermaid
@@ -194,6 +194,31 @@ describe("layers (tests/architecture-rules.ts)", () => {
     expect(
       layerViolations("app/components/ui/button.tsx", ["app/features/search/engine.server.ts"]),
     ).toHaveLength(1);
+  });
+
+  it("has no import loop", () => {
+    const graph = new Map(sources.map((file) => [file, importsOf(file)] as const));
+    expect(importLoops(graph)).toEqual([]);
+  });
+
+  it("names each import loop by its files", () => {
+    const graph = new Map([
+      ["app/server/db/a.server.ts", ["app/server/db/b.server.ts"]],
+      ["app/server/db/b.server.ts", ["app/server/db/c.server.ts", "app/lib/x.ts"]],
+      ["app/server/db/c.server.ts", ["app/server/db/a.server.ts"]],
+      ["app/lib/x.ts", []],
+    ]);
+    expect(importLoops(graph)).toEqual([
+      "app/server/db/a.server.ts -> app/server/db/b.server.ts -> app/server/db/c.server.ts -> app/server/db/a.server.ts",
+    ]);
+    expect(
+      importLoops(
+        new Map([
+          ["app/lib/x.ts", ["app/lib/y.ts"]],
+          ["app/lib/y.ts", []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it("holds one folder per feature, each with its own files", () => {

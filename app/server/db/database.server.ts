@@ -3,7 +3,8 @@ import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import type { Database, DB } from "~/server/db/schema.server";
-import { logger as defaultLogger, type Logger } from "~/server/logger.server";
+import { logger as defaultLogger } from "~/server/logger.server";
+import type { DatabaseOptions } from "./database-options.server";
 import { createPostgresPool, type PostgresPoolStats } from "./postgres-pool.server";
 import {
   attachWriteAheadLog,
@@ -20,24 +21,9 @@ import {
  * dialect.server.ts (which database a Kysely instance talks to).
  */
 
+export type { DatabaseOptions } from "./database-options.server";
 export { type Dialect, dialectOf } from "./dialect.server";
 export { isUniqueViolation, writeQueueDepth, writeStatement, writeTransaction } from "./write-queue.server";
-
-export interface DatabaseOptions {
-  logger?: Logger;
-  /** PostgreSQL pool size per server instance. */
-  poolSize?: number;
-  /** PostgreSQL: how long to wait for a connection (new, or a free one from the pool). */
-  connectTimeoutMs?: number;
-  /** PostgreSQL: how long a query may take before it fails and its connection is dropped. */
-  queryTimeoutMs?: number;
-  /** PostgreSQL: how long an unused connection stays open. */
-  idleTimeoutMs?: number;
-  /** SQLite: how long a statement waits for another process's write lock. */
-  sqliteBusyTimeoutMs?: number;
-  /** SQLite: how long after a commit the checkpoint thread copies the log into the database. */
-  sqliteCheckpointDelayMs?: number;
-}
 
 const DEFAULT_SQLITE_CHECKPOINT_DELAY_MS = 1000;
 /**

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from "kysely";
 import pg from "pg";
 import type { Logger } from "~/server/logger.server";
-import type { DatabaseOptions } from "./database.server";
+import type { DatabaseOptions } from "./database-options.server";
 
 const DEFAULT_POOL_SIZE = 10;
 const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
