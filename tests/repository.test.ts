@@ -191,6 +191,33 @@ describe("the repository", () => {
   });
 });
 
+describe("docs/decisions", () => {
+  const folder = "docs/decisions";
+  const records = readdirSync(path.join(root, folder))
+    .filter((name) => /^\d{4}-[\w-]+\.md$/.test(name) && !name.startsWith("0000-"))
+    .sort();
+  const index = readFileSync(path.join(root, folder, "README.md"), "utf8");
+
+  it("lists every record in its index, by number and file", () => {
+    expect(records.length).toBeGreaterThan(40);
+    const missing = records.filter((name) => !index.includes(`[${name.slice(0, 4)}](${name})`));
+    expect(missing).toEqual([]);
+  });
+
+  it("gives every record a date and a status, and no two records one number", () => {
+    const undated = records.filter((name) => {
+      const head = readFileSync(path.join(root, folder, name), "utf8")
+        .split("\n")
+        .slice(0, 8)
+        .join("\n");
+      return !/Date: \d{4}-\d{2}-\d{2}/.test(head) || !/Status: \S/.test(head);
+    });
+    expect(undated).toEqual([]);
+    const numbers = records.map((name) => name.slice(0, 4));
+    expect(numbers.filter((number, at) => numbers.indexOf(number) !== at)).toEqual([]);
+  });
+});
+
 describe("markdownAnchors", () => {
   it("offers explicit anchors and GitHub's heading slugs, numbering repeats", () => {
     const anchors = markdownAnchors(
