@@ -130,7 +130,6 @@ describe.each(testDialects)("metrics on $name", (dialect) => {
         db: t.db,
         endpoints,
         logger: memoryLogger().logger,
-        concurrency: 1,
         onAttempt: (event, outcome) => metrics.countWebhook(event, outcome),
       });
       expect(await worker.runOnce()).toBe(3);
