@@ -67,7 +67,7 @@ test("loopback reads Prometheus text with the outbox's depth, requests by route 
     ["X-Real-IP", "203.0.113.9"],
     ["X-Forwarded-Host", "www.example.com"],
     ["Via", "1.1 proxy"],
-  ]) {
+  ] as const) {
     const passedOn = await fetch(`${server.origin}/metrics`, { headers: { [name]: value } });
     expect(passedOn.status, name).toBe(404);
   }

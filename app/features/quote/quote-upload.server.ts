@@ -32,6 +32,7 @@ import {
   UploadAbortedError,
 } from "./upload-result.server";
 import { fileSpaceClaim, MIN_SLOT_BYTES_PER_SECOND } from "./upload-slots.server";
+import type { UploadSpool } from "./upload-spool.server";
 import { type UploadTime, watchUploadTime } from "./upload-time.server";
 
 export { type QuoteUploadError, UPLOAD_ERRORS } from "./upload-errors.server";
