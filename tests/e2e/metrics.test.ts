@@ -74,6 +74,7 @@ test("loopback reads Prometheus text with the outbox's depth, requests by route 
 });
 
 test("with TRUST_PROXY, a trusted proxy's request is local only when it names a loopback client", async () => {
+  test.setTimeout(90_000);
   const trusting = await spawnServer(port + 1, { TRUST_PROXY: "true" });
   try {
     const scrape = (headers: Record<string, string>) =>

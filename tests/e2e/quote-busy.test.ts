@@ -15,19 +15,25 @@ import { waitForHydration } from "./support";
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 150;
 const BOUNDARY = "----quoteBusyBoundary7MA4YWxkTrZu0gW";
 
-test.describe.configure({ mode: "serial" });
+test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 let spawned: SpawnedServer | undefined;
 let holder: net.Socket | undefined;
 let trickle: NodeJS.Timeout | undefined;
 
 test.beforeAll(async () => {
-  spawned = await spawnServer(PORT, { TRUST_PROXY: "true", QUOTE_UPLOAD_CONCURRENCY: "1" });
+  // The longest stall limit: a slot must bring 1 KB a second over it, so the trickling holder below
+  // keeps the slot for two minutes, however slowly a loaded machine runs the browser.
+  spawned = await spawnServer(PORT, {
+    TRUST_PROXY: "true",
+    QUOTE_UPLOAD_CONCURRENCY: "1",
+    QUOTE_UPLOAD_STALL_MS: "120000",
+  });
 });
 
 // Before each test, another client's upload takes the one slot and keeps it: its body never ends, and
 // a byte every two seconds keeps it from going silent (a fresh one each time, as a slot must bring 1 KB
-// a second and the server gives it up after the stall limit, 20 s, which each test stays within). It carries
+// a second over each stall window, and the server gives it up after one). It carries
 // a form token old enough to pass, first, as the form sends it: otherwise its file would be refused
 // at once and the slot freed.
 test.beforeEach(async () => {
