@@ -148,7 +148,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
         return handled;
       },
     });
-  const urls = options.endpoints.map((endpoint) => endpoint.url);
+  const urls = [...new Set(options.endpoints.map((endpoint) => endpoint.url))];
   const lanes = [
     ...urls.map((url) => lane({ endpoint: url }, `webhook worker (${new URL(url).origin})`)),
     lane({ notAmong: urls }, "webhook worker (endpoints no longer configured)"),
