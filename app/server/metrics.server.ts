@@ -4,6 +4,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import { dialectOf, postgresPoolStats, writeQueueDepth } from "~/server/db/database.server";
 import { HELD_LEAD_TABLES, type HeldLeadKind, selectHeld } from "~/server/db/held-leads.server";
 import type { Database } from "~/server/db/schema.server";
+import { clientAddress, isTrustedPeer, type TrustProxy } from "~/server/http/client-key.server";
 import type { Logger } from "~/server/logger.server";
 import type { MailTransport } from "~/server/mail/transport.server";
 import type { AttemptOutcome } from "~/server/webhooks/worker.server";
@@ -70,17 +71,51 @@ export function isLoopback(address: string | undefined): boolean {
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
 /**
- * Whether a request may read /metrics: from a loopback address when no proxy passed it on (a proxy on
- * the same machine connects from loopback too, and adds X-Forwarded-For), or with
+ * The headers by which a proxy says it passed a request on. A proxy on the same machine connects from
+ * loopback too, and may send any one of them alone (nginx's `proxy_set_header X-Real-IP` is common).
+ */
+const FORWARDING_HEADERS = [
+  "forwarded",
+  "x-forwarded-for",
+  "x-real-ip",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "x-forwarded-port",
+  "x-forwarded-server",
+  "x-original-forwarded-for",
+  "x-client-ip",
+  "true-client-ip",
+  "cf-connecting-ip",
+  "via",
+] as const;
+
+/**
+ * Whether the request came from this machine: from a loopback address that no proxy passed on. A
+ * request carrying any forwarding header is not local, unless its peer is a proxy TRUST_PROXY trusts
+ * and the client that proxy names in X-Forwarded-For is itself on loopback.
+ */
+function isLocal(
+  request: { remoteAddress: string | undefined; headers: IncomingMessage["headers"] },
+  trust: TrustProxy,
+): boolean {
+  if (!isLoopback(request.remoteAddress)) return false;
+  const forwarded = FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
+  if (!forwarded) return true;
+  const named = request.headers["x-forwarded-for"];
+  if (!isTrustedPeer(trust, request.remoteAddress) || !named) return false;
+  return isLoopback(clientAddress(named, request.remoteAddress, trust));
+}
+
+/**
+ * Whether a request may read /metrics: from this machine (isLocal), or with
  * `Authorization: Bearer <METRICS_TOKEN>`, compared in constant time. Anyone else gets the site's 404.
  */
 export function metricsAllowed(
   request: { remoteAddress: string | undefined; headers: IncomingMessage["headers"] },
   token: string | undefined,
+  trust: TrustProxy,
 ): boolean {
-  const forwarded =
-    request.headers["x-forwarded-for"] !== undefined || request.headers.forwarded !== undefined;
-  if (isLoopback(request.remoteAddress) && !forwarded) return true;
+  if (isLocal(request, trust)) return true;
   if (!token) return false;
   const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
   if (given === undefined) return false;

@@ -132,7 +132,11 @@ export async function startSite(options: StartOptions): Promise<void> {
       if (
         req.method === "GET" &&
         pathOf(req.url) === "/metrics" &&
-        metricsAllowed({ remoteAddress: req.socket.remoteAddress, headers: req.headers }, env.METRICS_TOKEN)
+        metricsAllowed(
+          { remoteAddress: req.socket.remoteAddress, headers: req.headers },
+          env.METRICS_TOKEN,
+          env.TRUST_PROXY,
+        )
       ) {
         services.metrics.serve(res).catch((error: unknown) => {
           logger.error({ err: error }, "metrics: could not answer");

@@ -62,6 +62,33 @@ test("loopback reads Prometheus text with the outbox's depth, requests by route 
     headers: { "X-Forwarded-For": "203.0.113.9" },
   });
   expect(forwarded.status).toBe(404);
+  // Whichever forwarding header the proxy sends: nginx's X-Real-IP alone is enough to be refused.
+  for (const [name, value] of [
+    ["X-Real-IP", "203.0.113.9"],
+    ["X-Forwarded-Host", "www.example.com"],
+    ["Via", "1.1 proxy"],
+  ] as const) {
+    const passedOn = await fetch(`${server.origin}/metrics`, { headers: { [name]: value } });
+    expect(passedOn.status, name).toBe(404);
+  }
+});
+
+test("with TRUST_PROXY, a trusted proxy's request is local only when it names a loopback client", async () => {
+  test.setTimeout(90_000);
+  const trusting = await spawnServer(port + 1, { TRUST_PROXY: "true" });
+  try {
+    const scrape = (headers: Record<string, string>) =>
+      fetch(`${trusting.origin}/metrics`, { headers }).then((response) => response.status);
+    expect(await scrape({})).toBe(200);
+    expect(await scrape({ "X-Real-IP": "203.0.113.9" })).toBe(404);
+    expect(await scrape({ "X-Real-IP": "127.0.0.1" })).toBe(404);
+    expect(await scrape({ "X-Forwarded-For": "203.0.113.9" })).toBe(404);
+    expect(await scrape({ "X-Forwarded-For": "127.0.0.1, 203.0.113.9" })).toBe(404);
+    // A scraper on the proxy's own machine, passed on by the proxy this server trusts.
+    expect(await scrape({ "X-Forwarded-For": "127.0.0.1", "X-Real-IP": "127.0.0.1" })).toBe(200);
+  } finally {
+    await trusting.stop();
+  }
 });
 
 test("from a non-loopback address /metrics is the site's 404 without the token, and answered with it", async () => {

@@ -67,16 +67,36 @@ function documentedLogging(): { http: string; format: string } {
   return { http: [...maps, logFormat].join("\n"), format };
 }
 
-function nginxConfig(dir: string, upstream: number, plainPort: number, httpsPort: number): string {
+/** The `proxy_set_header` lines of the nginx site's main server in docs/deploy.md, as an operator copies them. */
+function documentedProxyHeaders(): string[] {
+  const docs = readFileSync(path.resolve("docs/deploy.md"), "utf8");
+  const site = /```nginx\n# \/etc\/nginx\/sites-available\/ridgeline\n([\s\S]*?)```/.exec(docs)?.[1] ?? "";
+  const lines = site.match(/^ {4}proxy_set_header .+;$/gm)?.map((line) => line.trim()) ?? [];
+  if (!lines.some((line) => line.startsWith("proxy_set_header Host ")))
+    throw new Error("docs/deploy.md: the nginx site no longer sets the Host it passes on");
+  return lines;
+}
+
+function nginxConfig(
+  dir: string,
+  upstream: number,
+  plainPort: number,
+  httpsPort: number,
+  headers: "tutorial" | "documented" = "tutorial",
+): string {
   const logging = documentedLogging();
+  const headerLines = (proto: string) =>
+    headers === "documented"
+      ? documentedProxyHeaders().join("\n      ")
+      : `proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto ${proto};`;
   const proxied = (proto: string) => `
     location / {
       proxy_pass http://127.0.0.1:${upstream};
       proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto ${proto};
+      ${headerLines(proto)}
     }`;
   // As root, nginx would run its worker as "nobody", which cannot use the temporary folder.
   return `${process.getuid?.() === 0 ? "user root;" : ""}
@@ -114,11 +134,16 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
-async function startNginx(upstream: number, plainPort: number, httpsPort: number): Promise<Nginx> {
+async function startNginx(
+  upstream: number,
+  plainPort: number,
+  httpsPort: number,
+  headers: "tutorial" | "documented" = "tutorial",
+): Promise<Nginx> {
   if (!existsSync(NGINX))
     throw new Error(`nginx is required here and missing at ${NGINX}; .ci/run installs it`);
   const dir = mkdtempSync(path.join(tmpdir(), "site-nginx-"));
-  writeFileSync(path.join(dir, "nginx.conf"), nginxConfig(dir, upstream, plainPort, httpsPort));
+  writeFileSync(path.join(dir, "nginx.conf"), nginxConfig(dir, upstream, plainPort, httpsPort, headers));
   const child: ChildProcess = spawn(
     NGINX,
     [
@@ -370,3 +395,68 @@ for (const { trust, serverPort, plainPort, httpsPort } of setups) {
     });
   });
 }
+
+test.describe("behind nginx as docs/deploy.md configures it, on a port other than 443", () => {
+  // Standing for https://www.example.com:8443: the browser's Origin names the port, and so must the
+  // host the server compares it with.
+  const serverPort = basePort + 66;
+  const nginxPort = basePort + 114;
+  let server: SpawnedServer | undefined;
+  let nginx: Nginx | undefined;
+
+  test.beforeAll(async () => {
+    if (!existsSync(NGINX))
+      throw new Error(`nginx is required in CI and missing at ${NGINX}; .ci/run installs it`);
+    server = await spawnServer(serverPort, { TRUST_PROXY: "true" });
+    nginx = await startNginx(serverPort, nginxPort, nginxPort + 1, "documented");
+  });
+
+  test.afterAll(async () => {
+    await nginx?.stop();
+    await server?.stop();
+  });
+
+  test("a form post from the site's own page is accepted, one from another origin refused", async () => {
+    const origin = `http://127.0.0.1:${nginxPort}`;
+    const post = (target: string, type: string, body: string, from: string) =>
+      rawRequest(
+        nginxPort,
+        {
+          method: "POST",
+          target,
+          headers: [
+            ["Host", `127.0.0.1:${nginxPort}`],
+            ["Origin", from],
+            ["Content-Type", type],
+            ["Content-Length", String(Buffer.byteLength(body))],
+            ["Connection", "close"],
+          ],
+          body,
+        },
+        { localAddress: CLIENT },
+      );
+    const fields = {
+      name: "Port Probe",
+      email: "port-probe@example.com",
+      phone: "",
+      message: "Through 8443.",
+    };
+    const json = await post("/api/contact", "application/json", JSON.stringify(fields), origin);
+    const form = await post(
+      "/contact",
+      "application/x-www-form-urlencoded",
+      new URLSearchParams({ ...fields, email: "port-probe-2@example.com" }).toString(),
+      origin,
+    );
+    // With `$host`, the port was dropped on the way and both were refused with 403.
+    expect(statusOf(json)).toBe(200);
+    expect(statusOf(form)).toBe(200);
+    const foreign = await post(
+      "/api/contact",
+      "application/json",
+      JSON.stringify({ ...fields, email: "port-probe-3@example.com" }),
+      `http://127.0.0.1:${nginxPort + 7}`,
+    );
+    expect(statusOf(foreign)).toBe(403);
+  });
+});

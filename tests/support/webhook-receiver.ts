@@ -23,8 +23,16 @@ export interface ReceivedWebhook {
   json(): { type: string; timestamp: string; data: Record<string, unknown> };
 }
 
-/** How the receiver answers the n-th request (0-based): a status, a redirect, or no answer at all. */
-export type Answer = number | { redirect: string } | { status: number; afterMs: number } | "hang";
+/**
+ * How the receiver answers the n-th request (0-based): a status, a redirect, a status after a pause, a
+ * status line at once with its body sent a byte every 100 ms for `bodyMs`, or no answer at all.
+ */
+export type Answer =
+  | number
+  | { redirect: string }
+  | { status: number; afterMs: number }
+  | { status: number; bodyMs: number }
+  | "hang";
 
 export interface WebhookReceiver {
   url: string;
@@ -93,6 +101,18 @@ export async function startWebhookReceiver(
       received.push(entry);
       if (answer === "hang") {
         hanging.add(res);
+        return;
+      }
+      if (typeof answer === "object" && "bodyMs" in answer) {
+        entry.answered = answer.status;
+        hanging.add(res);
+        res.writeHead(answer.status, { "Content-Type": "text/plain" });
+        res.flushHeaders();
+        const trickle = setInterval(() => res.write("."), 100);
+        setTimeout(() => {
+          clearInterval(trickle);
+          res.end("ok");
+        }, answer.bodyMs);
         return;
       }
       if (typeof answer === "object" && "afterMs" in answer) {

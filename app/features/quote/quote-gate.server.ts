@@ -14,17 +14,20 @@ import {
   UploadAbortedError,
 } from "./quote-upload.server";
 import { type QuoteUploadError, tokenRefused } from "./upload-errors.server";
-import type { UploadSlots } from "./upload-slots.server";
-import { DEFAULT_SPOOL_PARENT, openSpool, prepareSpoolParent, type UploadSpool } from "./upload-spool.server";
+import type { FileSpace, UploadSlots } from "./upload-slots.server";
+import { DEFAULT_SPOOL_PARENT, openSpool, prepareSpoolParent } from "./upload-spool.server";
 import { watchUploadTime } from "./upload-time.server";
 
 /*
- * What a quote post goes through before its body is read, and how (docs/decisions/0020-quote-uploads-under-attack.md):
+ * What a quote post goes through while its body is read, and how (docs/decisions/0020-quote-uploads-under-attack.md,
+ * docs/decisions/0050-upload-slots-for-files-only.md):
  * 1. the client's per-client limits, when the request starts: over one, 429 and no byte of the body read;
- * 2. an upload slot: without one, its text is read but no file byte (503 or 429 as the first file begins);
- * 3. with one, a folder of its own on disk for the files, removed when the answer is done;
- * 4. the form's token, checked the moment it arrives (the form sends it first): refused, no file byte
- *    is read either; a file sent before it is refused at once.
+ * 2. the form's token, checked the moment it arrives (the form sends it first): refused, no file byte
+ *    is read; a file sent before it is refused at once;
+ * 3. an upload slot, taken only as the first file's bytes begin (a post without files needs none):
+ *    without one, its text is read but no file byte (503 or 429 as the file begins); with one, a
+ *    folder of its own on disk for the files, removed when the answer is done. The slot is given back
+ *    then, or as soon as the files stall.
  * The result goes to the route as context.streamedBody (quoteUploadOf), which answers it.
  */
 
@@ -122,31 +125,38 @@ export function createQuoteGate(options: QuoteGateOptions) {
         ),
       );
 
-    const slot = slots.take(client);
-    let spool: UploadSpool | undefined;
-    if (slot.ok) {
+    const takeFileSpace = (): FileSpace => {
+      const slot = slots.take(client);
+      if (!slot.ok) {
+        if (slot.refusal.status === 503) {
+          // One warning a minute for the flood (noteBusy), not a request line per refusal.
+          markQuiet(res);
+          noteBusy();
+        }
+        return slot;
+      }
       onClose(slot.release);
-      await prepare();
-      spool = await openSpool(parent);
-      const opened = spool;
-      onClose(() => {
-        opened
-          .remove()
-          .catch((error: unknown) =>
-            logger.error({ err: error }, "a quote upload folder could not be removed"),
-          );
-      });
-      if (closed) throw new UploadAbortedError();
-    } else if (slot.refusal.status === 503) {
-      // One warning a minute for the flood (noteBusy), not a request line per refusal.
-      markQuiet(res);
-      noteBusy();
-    }
+      const spool = prepare()
+        .then(() => openSpool(parent))
+        .then((opened) => {
+          onClose(() => {
+            opened
+              .remove()
+              .catch((error: unknown) =>
+                logger.error({ err: error }, "a quote upload folder could not be removed"),
+              );
+          });
+          return opened;
+        });
+      spool.catch((error: unknown) =>
+        logger.error({ err: error }, "a quote upload folder could not be made"),
+      );
+      return { ok: true, spool, release: slot.release };
+    };
     return parseQuoteUpload(req, {
       timeoutMs,
       stallMs: options.stallMs,
-      refusal: slot.ok ? undefined : slot.refusal,
-      spool,
+      takeFileSpace,
       checkToken: (token) => {
         const check = checkFormStart(token, services.formSecret, new Date());
         return check === "ok" ? null : tokenRefused(check);

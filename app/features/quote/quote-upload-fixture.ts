@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { parseQuoteUpload, type QuoteUpload } from "./quote-upload.server";
 import { tokenRefused } from "./upload-errors.server";
-import { SLOT_ERRORS } from "./upload-slots.server";
+import { createUploadSlots, type FileSpace, SLOT_ERRORS } from "./upload-slots.server";
 import { openSpool } from "./upload-spool.server";
 
 /*
@@ -59,6 +59,10 @@ export const slicesOf = (body: Buffer, count: number, size: number) =>
 export interface UploadServer {
   /** What each post came to, in order: the upload read, or "aborted" when the body was cut off. */
   readonly results: Array<QuoteUpload | "aborted">;
+  /** The port the test server listens on (127.0.0.1). */
+  readonly port: number;
+  /** Slots in use now (taken by posts with X-Slot). */
+  readonly slotsInUse: number;
   /** The folder the uploads' own folders are made in. */
   readonly spoolParent: string;
   /** The files of the last upload as they were on disk when it was answered. */
@@ -86,6 +90,8 @@ export function serveUploads(): UploadServer {
   const results: Array<QuoteUpload | "aborted"> = [];
   let spoolParent = "";
   let lastOnDisk: Buffer[] = [];
+  // X-Slot: the upload takes one of these (one slot, one per client named by X-Client) for its files.
+  const slots = createUploadSlots(1);
 
   beforeAll(async () => {
     spoolParent = mkdtempSync(path.join(tmpdir(), "quote-upload-test-"));
@@ -93,16 +99,24 @@ export function serveUploads(): UploadServer {
       const timeoutMs = Number(req.headers["x-timeout"] ?? 5000);
       // X-Stall: the longest wait for the body's next bytes.
       const stallMs = req.headers["x-stall"] ? Number(req.headers["x-stall"]) : undefined;
-      // X-Refuse: the upload got no slot (upload-slots.server.ts).
-      const refusal = req.headers["x-refuse"] ? SLOT_ERRORS.busy : undefined;
+      // X-Refuse: the upload gets no slot for its files (upload-slots.server.ts).
+      const refuse = Boolean(req.headers["x-refuse"]);
       // X-Check-Token: the form's token is checked as it arrives ("good" passes, "young" is too young).
       const checkToken = req.headers["x-check-token"]
         ? (token: string) =>
             token === "good" ? null : tokenRefused(token === "young" ? "too_fast" : "invalid")
         : undefined;
-      const spool = await openSpool(spoolParent);
-      res.once("close", () => void spool.remove());
-      parseQuoteUpload(req, { timeoutMs, ...(stallMs ? { stallMs } : {}), refusal, checkToken, spool }).then(
+      const spool = openSpool(spoolParent);
+      res.once("close", () => void spool.then((opened) => opened.remove()));
+      const takeFileSpace = (): FileSpace => {
+        if (refuse) return { ok: false, refusal: SLOT_ERRORS.busy };
+        if (!req.headers["x-slot"]) return { ok: true, spool, release: () => undefined };
+        const slot = slots.take(String(req.headers["x-client"] ?? "client"));
+        if (!slot.ok) return slot;
+        res.once("close", slot.release);
+        return { ok: true, spool, release: slot.release };
+      };
+      parseQuoteUpload(req, { timeoutMs, ...(stallMs ? { stallMs } : {}), checkToken, takeFileSpace }).then(
         (upload) => {
           results.push(upload);
           lastOnDisk = upload.files.map((f) => readFileSync(f.path));
@@ -140,6 +154,12 @@ export function serveUploads(): UploadServer {
 
   return {
     results,
+    get port() {
+      return port;
+    },
+    get slotsInUse() {
+      return slots.inUse;
+    },
     get spoolParent() {
       return spoolParent;
     },

@@ -25,14 +25,22 @@ import {
   UPLOAD_ERRORS,
   unexpectedField,
 } from "./upload-errors.server";
-import { type QuoteUpload, type QuoteUploadFile, UploadAbortedError } from "./upload-result.server";
+import {
+  type ParseUploadOptions,
+  type QuoteUpload,
+  type QuoteUploadFile,
+  UploadAbortedError,
+} from "./upload-result.server";
+import { fileSpaceClaim, MIN_SLOT_BYTES_PER_SECOND } from "./upload-slots.server";
 import type { UploadSpool } from "./upload-spool.server";
 import { type UploadTime, watchUploadTime } from "./upload-time.server";
 
 export { type QuoteUploadError, UPLOAD_ERRORS } from "./upload-errors.server";
 export {
+  type ParseUploadOptions,
   type QuoteUpload,
   type QuoteUploadFile,
+  quoteUploadOf,
   UploadAbortedError,
 } from "./upload-result.server";
 
@@ -63,29 +71,6 @@ const MAX_TEXT_FIELDS = QUOTE_MAX_ITEMS * 5 + 40;
  */
 export const MAX_TEXT_BYTES = 256 * 1024;
 
-export interface ParseUploadOptions {
-  /** The whole upload's ceiling (QUOTE_UPLOAD_TIMEOUT_MS). */
-  timeoutMs?: number;
-  /** The longest wait for the body's next bytes (QUOTE_UPLOAD_STALL_MS); at most timeoutMs. */
-  stallMs?: number;
-  /**
-   * The upload got no slot (upload-slots.server.ts): only its text fields are read, so the form comes
-   * back filled, and it is answered with this error as soon as a file begins. No file byte is kept;
-   * the rest of the body is read and dropped after the answer (within timeoutMs, else the connection
-   * is closed).
-   */
-  refusal?: QuoteUploadError;
-  /**
-   * Checks the form's token (QUOTE_TOKEN_FIELD) as it arrives: the error that keeps every file out,
-   * or null. Given, a file part before the token is refused at once; a refused token is answered as
-   * a slot refusal is, when the first file begins. A post without files still reaches the route,
-   * whose own check answers it (the no-JavaScript 'Add item' needs no token).
-   */
-  checkToken?: (token: string) => QuoteUploadError | null;
-  /** The upload's folder on disk (upload-spool.server.ts); without one, any file is refused. */
-  spool?: UploadSpool;
-}
-
 /**
  * Reads a quote post (multipart or form-encoded) from `req`. Resolves with the fields and files, or
  * with the first error and the fields read before it; rejects with UploadAbortedError when the
@@ -98,7 +83,7 @@ export function parseQuoteUpload(
 ): Promise<QuoteUpload> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_QUOTE_UPLOAD_TIMEOUT_MS;
   const stallMs = Math.min(options.stallMs ?? DEFAULT_QUOTE_UPLOAD_STALL_MS, timeoutMs);
-  const { refusal, checkToken, spool } = options;
+  const { checkToken, takeFileSpace } = options;
   return new Promise<QuoteUpload>((resolve, reject) => {
     const fields: Record<string, string> = {};
     const files: QuoteUploadFile[] = [];
@@ -111,8 +96,8 @@ export function parseQuoteUpload(
     /** Non-empty files read to their end (their type may still be being decided). */
     let filesEnded = 0;
     let textBytes = 0;
-    /** Files are kept no more once this is set (no slot, a refused token): the answer at the first file. */
-    let fileRefusal: QuoteUploadError | null = refusal ?? null;
+    /** Files are kept no more once this is set (a refused token): the answer at the first file. */
+    let fileRefusal: QuoteUploadError | null = null;
     /** A token too young to send with: files are passed over unread, the rest is read for the route. */
     let dropFiles = false;
     let droppedFiles = 0;
@@ -138,7 +123,7 @@ export function parseQuoteUpload(
         reject(result);
         return;
       }
-      const outcome = error ?? refusal ?? null;
+      const outcome = error;
       resolve({
         fields,
         files: outcome ? [] : files,
@@ -212,10 +197,20 @@ export function parseQuoteUpload(
       finish({ complete: true });
     };
 
+    /** The slot and folder for the files, taken as the first file begins. */
+    const space = fileSpaceClaim(takeFileSpace, {
+      refused: answerEarly,
+      failed: () => fail(UPLOAD_ERRORS.storage),
+      // A slot must be earned: a trickle of bytes now counts as a stall (upload-time.server.ts).
+      taken: () => timers?.requireBytes(Math.ceil((MIN_SLOT_BYTES_PER_SECOND * stallMs) / 1000)),
+    });
+
     /** The body stalled, or did not end within the ceiling. */
     const timedOut = () => {
       // An early answer's body did not end in time: its connection is closed.
       if (answeredEarly) return req.destroy();
+      // The files are given up: their slot is free for another upload at once.
+      space.release();
       if (!error) {
         error = UPLOAD_ERRORS.timeout;
         // None of the files is kept: each one begun is named, for the buyer to send another way.
@@ -272,13 +267,27 @@ export function parseQuoteUpload(
         if (info.filename) answerEarly(fileRefusal);
         return;
       }
+      // A file input left empty sends a part with no name and no bytes: not a file, and no slot needed.
+      if (!info.filename) {
+        stream.resume();
+        return;
+      }
       if (name !== QUOTE_FILES_FIELD) {
         stream.resume();
         return fail(unexpectedField(name));
       }
+      if (!space.claim()) {
+        stream.resume();
+        return;
+      }
+      // The folder is still being made (a moment, once per upload): the file's bytes wait with the parser.
+      if (!space.spool) {
+        stream.pause();
+        space.whenMade(() => stream.resume());
+      }
       stream.on("error", () => undefined);
       const original = info.filename ?? "";
-      if (original !== "") begunFiles.push(original);
+      begunFiles.push(original);
       const index = partCount++;
       /** The first bytes, to tell the type by; the file itself goes to disk. */
       const head: Buffer[] = [];
@@ -299,8 +308,8 @@ export function parseQuoteUpload(
       };
       const output = () => {
         if (target) return target.stream;
-        if (!spool) return null;
-        target = spool.create(`${index}`);
+        if (!space.spool) return null;
+        target = space.spool.create(`${index}`);
         const out = target.stream;
         writing.add(out);
         out.on("error", () => fail(UPLOAD_ERRORS.storage));
@@ -329,8 +338,6 @@ export function parseQuoteUpload(
           maybeDone();
         };
         if (error) return settle();
-        // A file input left empty still sends a part: no name and no bytes. It is not a file.
-        if (original === "" && size === 0) return settle();
         filesEnded += 1;
         if (filesEnded > QUOTE_MAX_FILES) {
           fail(UPLOAD_ERRORS.tooManyFiles);
@@ -384,13 +391,4 @@ export function parseQuoteUpload(
     });
     req.pipe(bb);
   });
-}
-
-/**
- * The quote post the pipeline read before React Router (quote-gate.server.ts), as its route gets it.
- * The gate is the one reader registered for the quote paths, so what a quote route finds there is a
- * QuoteUpload.
- */
-export function quoteUploadOf(context: { streamedBody?: unknown }): QuoteUpload | undefined {
-  return context.streamedBody as QuoteUpload | undefined;
 }

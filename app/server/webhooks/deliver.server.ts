@@ -35,9 +35,11 @@ function describeFailure(error: unknown, timeoutMs: number): string {
 }
 
 /**
- * Posts one signed webhook. A 2xx answer is a delivery; anything else is a failure with its status:
- * a redirect is never followed (the receiver must be configured with its final URL), and an answer
- * that takes longer than `timeoutMs` (headers and the kept part of the body) is abandoned.
+ * Posts one signed webhook. A 2xx status line is a delivery, whatever follows: its body is not waited
+ * for (a receiver that sends it slowly has the event already, and a timeout would send it twice).
+ * Anything else is a failure with its status: a redirect is never followed (the receiver must be
+ * configured with its final URL), and no status within `timeoutMs` abandons the attempt. The first
+ * bytes of a refusal's body are kept for the log while the time lasts.
  */
 export async function postWebhook(
   url: string,
@@ -58,8 +60,12 @@ export async function postWebhook(
       redirect: "manual",
       signal,
     });
-    const text = await firstBytes(response, RESPONSE_BYTES_KEPT);
-    if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status };
+    if (response.status >= 200 && response.status < 300) {
+      void response.body?.cancel().catch(() => undefined);
+      return { ok: true, status: response.status };
+    }
+    // The status is the answer; a body that does not come in time only leaves the log without it.
+    const text = await firstBytes(response, RESPONSE_BYTES_KEPT).catch(() => "");
     const location = response.headers.get("location");
     const error =
       response.status >= 300 && response.status < 400

@@ -2,7 +2,7 @@ import { writeStatement } from "~/server/db/database.server";
 import { type Database, isoTime, type WebhookDelivery } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import { createPolling } from "~/server/polling.server";
-import { claimDelivery } from "./claim.server";
+import { claimDelivery, type LaneFilter } from "./claim.server";
 import { postWebhook, WEBHOOK_TIMEOUT_MS } from "./deliver.server";
 import type { WebhookEndpoint } from "./endpoints.server";
 import { signWebhook } from "./signing.server";
@@ -38,9 +38,7 @@ export interface WebhookWorkerOptions {
   timeoutMs?: number;
   /** Pause between polls when nothing is due. */
   pollMs?: number;
-  /** Deliveries in flight at once (default 4), so one hanging receiver does not hold up the others. */
-  concurrency?: number;
-  /** Deliveries per run before the worker looks again. */
+  /** Deliveries per run of one lane before it looks again. */
   batchSize?: number;
   /** Told of every attempt's outcome (the metrics count them). */
   onAttempt?: (event: string, outcome: AttemptOutcome) => void;
@@ -48,7 +46,7 @@ export interface WebhookWorkerOptions {
 }
 
 export interface WebhookWorker {
-  /** Attempts every due delivery (up to batchSize); resolves with how many were attempted. */
+  /** Attempts every due delivery (up to batchSize per lane); resolves with how many were attempted. */
   runOnce(): Promise<number>;
   start(): void;
   /** Looks at the queue now instead of at the next poll. */
@@ -57,12 +55,17 @@ export interface WebhookWorker {
   stop(): Promise<void>;
 }
 
-/** A worker that does nothing until start(); tests drive it with runOnce(). */
+/**
+ * A worker that does nothing until start(); tests drive it with runOnce(). Each endpoint has a lane of
+ * its own (docs/decisions/0051-a-lane-per-webhook-endpoint.md): a lane claims only its endpoint's
+ * deliveries, one at a time, oldest due first, and polls and wakes on its own, so a receiver that
+ * hangs until the timeout delays its own deliveries and no other endpoint's. One more lane fails the
+ * deliveries of endpoints no longer configured.
+ */
 export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
   const { db, logger } = options;
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const pollMs = options.pollMs ?? 5000;
-  const concurrency = Math.max(1, options.concurrency ?? 4);
   const batchSize = options.batchSize ?? 50;
   const now = options.now ?? (() => new Date());
   // An attempt ends within timeoutMs (the abort signal covers the answer), so the claim outlives it
@@ -127,30 +130,42 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     else logger.warn({ ...details, nextAttemptAt: isoTime(next) }, "webhook delivery failed; will retry");
   }
 
-  return createPolling({
-    what: "webhook worker",
-    logger,
-    batchSize,
-    pollMs,
-    maxBackoffMs: 60_000,
-    run: async (isStopped) => {
-      let handled = 0;
-      let drained = false;
-      const lane = async () => {
-        while (handled < batchSize && !isStopped() && !drained) {
-          const delivery = await claimDelivery(db, lockMs, now());
-          if (!delivery) {
-            drained = true;
-            return;
-          }
+  const lane = (filter: LaneFilter, what: string) =>
+    createPolling({
+      what,
+      logger,
+      batchSize,
+      pollMs,
+      maxBackoffMs: 60_000,
+      run: async (isStopped) => {
+        let handled = 0;
+        while (handled < batchSize && !isStopped()) {
+          const delivery = await claimDelivery(db, lockMs, now(), filter);
+          if (!delivery) break;
           handled += 1;
           await attempt(delivery);
         }
-      };
-      const results = await Promise.allSettled(Array.from({ length: concurrency }, lane));
-      const failure = results.find((result) => result.status === "rejected");
-      if (failure) throw failure.reason;
-      return handled;
+        return handled;
+      },
+    });
+  const urls = [...new Set(options.endpoints.map((endpoint) => endpoint.url))];
+  const lanes = [
+    ...urls.map((url) => lane({ endpoint: url }, `webhook worker (${new URL(url).origin})`)),
+    lane({ notAmong: urls }, "webhook worker (endpoints no longer configured)"),
+  ];
+  return {
+    async runOnce() {
+      const handled = await Promise.all(lanes.map((each) => each.runOnce()));
+      return handled.reduce((sum, count) => sum + count, 0);
     },
-  });
+    start: () => {
+      for (const each of lanes) each.start();
+    },
+    wakeUp: () => {
+      for (const each of lanes) each.wakeUp();
+    },
+    async stop() {
+      await Promise.all(lanes.map((each) => each.stop()));
+    },
+  };
 }
