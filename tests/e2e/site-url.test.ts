@@ -74,6 +74,14 @@ test("without SITE_URL, the origin follows PORT: the start line says so and the 
     const origin = `http://localhost:${ownPort}`;
     const started = server.logs().find((line) => line.msg === "server listening");
     expect(started).toMatchObject({ origin, originFrom: "PORT" });
+    // Mail goes out for real, and the routing file's branches still have their example addresses: the
+    // start names the variable of each (SALES_EMAIL, a test address here, gets every lead in Cc).
+    expect(server.logs().flatMap((line) => (line.level === 40 ? [line.variable] : []))).toEqual([
+      "BRANCH_EMAIL_ATLANTA",
+      "BRANCH_EMAIL_CHICAGO",
+      "BRANCH_EMAIL_DALLAS",
+      "BRANCH_EMAIL_RENO",
+    ]);
     const email = `port-${Date.now()}@example.com`;
     const signup = await fetch(`${server.origin}/api/newsletter`, {
       method: "POST",
