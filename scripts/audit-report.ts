@@ -10,6 +10,8 @@ export interface PageResult {
   scores: Record<Category, number>;
   lcpMs: number;
   tbtMs: number;
+  /** The median of the runs' longest task after the first paint (real trace); null when no trace held it. */
+  longestAfterPaintMs: number | null;
   cls: number;
   /** The document's server response time as Lighthouse measured it (what its simulation starts from). */
   serverMs: number;
@@ -76,8 +78,8 @@ export function breakdownTable(results: PageResult[]): string {
 }
 
 /**
- * One line on the first tasks of every run: TBT, the browser's commit of the document and the page's
- * longest task before its first paint, run by run (docs/decisions/0042).
+ * One line on the tasks of every run: TBT, the browser's commit of the document, the page's longest task
+ * before its first paint and its longest after it, run by run (docs/decisions/0042, 0046).
  */
 export function openingsLine(result: PageResult): string {
   const each = (pick: (opening: PageResult["openings"][number]) => number | undefined) =>
@@ -88,6 +90,7 @@ export function openingsLine(result: PageResult): string {
   return (
     `first tasks per run: TBT ${each((o) => o.tbtMs).join("/")} ms; ` +
     `browser's commit ${each((o) => o.tasks?.commitMs).join("/")} ms; ` +
-    `page's longest ${each((o) => o.tasks?.longestPageTaskMs).join("/")} ms`
+    `page's longest ${each((o) => o.tasks?.longestPageTaskMs).join("/")} ms; ` +
+    `longest after first paint ${each((o) => o.tasks?.longestAfterPaintMs).join("/")} ms`
   );
 }

@@ -1,8 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { submitContact } from "~/features/contact/contact.server";
+import { storeSiteMailSettings } from "~/server/mail/site-mail-settings.server";
 import { captureCli, itRefusesWithUsage } from "../tests/support/cli";
 import { freshDatabaseEach, memoryLogger, testDialects } from "../tests/support/databases";
 import { USAGE as LEADS_USAGE, main as leads } from "./leads";
+
+/** The settings of the site that runs on the database, as its start stores them. */
+const SITE = {
+  salesEmail: "sales@example.com",
+  mailFrom: "Ridgeline Website <web@ridgeline.test>",
+  timeZone: "America/Chicago",
+  branchEmails: { atlanta: "south@ridgeline.test" },
+  visitorMailPerHour: 200,
+  siteUrl: "https://www.ridgeline.test",
+  fileLinkSecret: "file-link-secret-for-tests",
+};
 
 describe("leads arguments", () => {
   itRefusesWithUsage(leads, LEADS_USAGE, [
@@ -32,7 +44,9 @@ describe.each(testDialects)("npm run leads on $name", (dialect) => {
     );
     await submitContact(deps, { name: "Dana Price", email: "dana@example.com", message }, "b");
     const reference = spam.reference ?? "";
-    const env = { DATABASE_URL: t.url, SALES_EMAIL: "sales@example.com" };
+    // The command's own environment names other addresses than the site's, as on a machine where the
+    // operator's shell has none of the site's settings.
+    const env = { DATABASE_URL: t.url, SALES_EMAIL: "sales@ridgeline-supply.example" };
 
     const held = captureCli(env);
     expect(await leads(["held"], held.io)).toBe(0);
@@ -49,6 +63,12 @@ describe.each(testDialects)("npm run leads on $name", (dialect) => {
     expect(exported.out.stdout).toContain("Dana Price");
     expect(exported.out.stdout).not.toContain("spam.example");
 
+    const unknown = captureCli(env);
+    expect(await leads(["release", reference], unknown.io)).toBe(1);
+    expect(unknown.out.stderr).toContain("the site has not started on this database yet");
+
+    // What the running site stores when it starts (services.server.ts).
+    await storeSiteMailSettings(t.db, { ...SITE, salesEmail: "sales@example.com" }, new Date());
     const first = captureCli(env);
     expect(await leads(["release", reference.toLowerCase()], first.io)).toBe(0);
     expect(first.out.stdout).toContain(`${reference} released`);
@@ -67,6 +87,12 @@ describe.each(testDialects)("npm run leads on $name", (dialect) => {
       "sales@example.com",
       "s@example.net",
     ]);
+    const released = await t.db
+      .selectFrom("email_outbox")
+      .select(["from_address"])
+      .where("to_address", "=", "s@example.net")
+      .executeTakeFirstOrThrow();
+    expect(released.from_address).toBe(SITE.mailFrom);
 
     const none = captureCli(env);
     expect(await leads(["held"], none.io)).toBe(0);

@@ -8,8 +8,8 @@ import {
 import { releaseHeldQuote } from "~/features/quote/quote-follow-ups.server";
 import { migrate } from "~/server/db/migrations.server";
 import type { Database } from "~/server/db/schema.server";
-import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
+import { readSiteMailSettings, type SiteMailSettings } from "~/server/mail/site-mail-settings.server";
 import { loadRouting } from "~/server/routing/routing.server";
 import { type CommandIo, readArguments, runCommand, runIfInvoked, UsageError } from "./cli";
 import { main as runExport } from "./export";
@@ -20,7 +20,8 @@ export const USAGE = `Usage:
   npm run leads -- release REF     send a held lead on as if just received (C-… or Q-…)
 
 Works on the database that DATABASE_URL names (docs/spam.md). A release queues the sales notification
-and the acknowledgement once; the running site's mail worker sends them. Releasing the same reference
+and the acknowledgement once, addressed as the site that last started on that database addresses its
+mail (not by this command's SALES_EMAIL or BRANCH_EMAIL_*); the running site's mail worker sends them. Releasing the same reference
 again does nothing. Held leads not released are deleted after 30 days.
 `;
 
@@ -64,17 +65,23 @@ export function formatHeld(leads: readonly HeldLead[]): string {
   return `${header}\n${lines.join("\n")}\n${leads.length} held\n`;
 }
 
-function services(db: Database, env: Env, logger: Logger) {
+/** The services a release queues with: the running site's addresses, never this command's own. */
+function services(db: Database, site: SiteMailSettings, logger: Logger) {
   return {
     db,
     logger,
-    salesEmail: env.SALES_EMAIL,
-    mailFrom: env.MAIL_FROM,
-    timeZone: env.SITE_TIME_ZONE,
-    visitorMailPerHour: env.VISITOR_MAIL_PER_HOUR,
-    routing: loadRouting(env),
+    salesEmail: site.salesEmail,
+    mailFrom: site.mailFrom,
+    timeZone: site.timeZone,
+    visitorMailPerHour: site.visitorMailPerHour,
+    routing: loadRouting({ BRANCH_EMAILS: site.branchEmails }),
+    siteUrl: site.siteUrl,
+    fileLinkSecret: site.fileLinkSecret,
   };
 }
+
+const NO_SITE_SETTINGS =
+  "leads: the site has not started on this database yet, so where its mail goes is not known; start it once, then release\n";
 
 function releaseMessage(reference: string, outcome: ReleaseOutcome<unknown>): { text: string; code: number } {
   switch (outcome.status) {
@@ -103,13 +110,18 @@ export function main(argv: string[], io: CommandIo): Promise<number> {
       name: "leads",
       usage: USAGE,
       parse: parseCommand,
-      async run(db, command, { io: out, env, logger }) {
+      async run(db, command, { io: out, logger }) {
         await migrate(db);
         if (command.verb === "held") {
           out.stdout.write(formatHeld(await listHeldLeads(db)));
           return 0;
         }
-        const deps = services(db, env, logger);
+        const site = await readSiteMailSettings(db);
+        if (!site) {
+          out.stderr.write(NO_SITE_SETTINGS);
+          return 1;
+        }
+        const deps = services(db, site, logger);
         const outcome =
           kindOfReference(command.reference) === "quote"
             ? await releaseHeldQuote(deps, command.reference)

@@ -3,11 +3,14 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildReport, type Report } from "~/features/analytics/report/model.server";
 import { captureCli, itRefusesWithUsage, repoRoot } from "../tests/support/cli";
 import { type TestDatabase, testDialects } from "../tests/support/databases";
 import { CAMPAIGN, REPORT_WEEK, seedReportData } from "../tests/support/report-data";
+import { buildCsv } from "./export";
+import { buildQuotesCsv } from "./quotes";
 import { main, parseCommand, periodOf, renderCsv, USAGE } from "./report";
 
 const run = promisify(execFile);
@@ -90,6 +93,23 @@ describe("the report command", () => {
     expect(out.stderr).toBe(`report: wrote html for 2026-11-09 to 2026-11-15 to ${file}\n`);
     const html = readFileSync(file, "utf8");
     expect(html.match(/<svg/g)?.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("counts as leads what the exports list: held spam apart, released leads in", async () => {
+    const db = database?.db;
+    if (!db) throw new Error("no database");
+    const november = await buildReport(db, {
+      period: { since: "2026-11-01", until: "2026-11-30" },
+      timeZone: "America/New_York",
+    });
+    const messages = await buildCsv(db, { kind: "leads", since: "2026-11-01" });
+    const quotes = parse((await buildQuotesCsv(db, "2026-11-01")).csv, { columns: true }) as Array<
+      Record<string, string>
+    >;
+    expect(november.totals.contacts).toBe(messages.count);
+    expect(november.totals.quotes).toBe(new Set(quotes.map((row) => row.reference)).size);
+    expect(november.totals.heldAsSpam).toBe(2);
+    expect(renderCsv(november).split("\r\n")).toContain("summary,Held as spam (not counted as leads),2");
   });
 
   it("CSV gives each section a header row and rows named after it", () => {

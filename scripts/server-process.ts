@@ -17,7 +17,7 @@ export interface ServerProcess {
 
 export interface ServerProcessOptions {
   port: number;
-  /** Added to this process's environment, after the defaults (production, 127.0.0.1, PORT, LOG_LEVEL info). */
+  /** Added to this process's environment, after the defaults (production, 127.0.0.1, PORT, LOG_LEVEL info, SALES_EMAIL sales@ridgeline.test). */
   env?: Record<string, string>;
   /** Flags for the server's node, before the script (for example `--cpu-prof`). */
   nodeFlags?: string[];
@@ -61,6 +61,9 @@ export async function startBuiltServer(options: ServerProcessOptions): Promise<S
       HOST: "127.0.0.1",
       PORT: String(options.port),
       LOG_LEVEL: "info",
+      // Where leads go unless the caller says: a test domain, since with SMTP_URL set the server refuses
+      // the example default (it reaches no one).
+      SALES_EMAIL: "sales@ridgeline.test",
       ...options.env,
     },
   });

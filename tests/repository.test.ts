@@ -218,6 +218,28 @@ describe("docs/decisions", () => {
   });
 });
 
+describe("the README's first screen", () => {
+  // What a newcomer sees before scrolling (about 25 lines): what this is, the two commands, where the
+  // site and its mail are, what the tests need and how long they take; the configuration comes after.
+  const lines = read("README.md").split("\n");
+  // Read as prose: line breaks as spaces, emphasis marks dropped.
+  const firstScreen = lines.slice(0, 25).join(" ").replace(/\*\*/g, "").replace(/\s+/g, " ");
+
+  it("says what it is, how to run it and test it, where the site and the mail are", () => {
+    expect(lines[0]).toMatch(/^# Ridgeline Industrial Supply/);
+    for (const needed of ["npm install && npm start", "npm test", "http://localhost:3000", "./data/mail/"])
+      expect(firstScreen).toContain(needed);
+  });
+
+  it("says what npm test needs and how long it takes, before the configuration table", () => {
+    for (const needed of ["127.0.0.1:5432", "PostgreSQL", "Chromium"]) expect(firstScreen).toContain(needed);
+    expect(firstScreen).toMatch(/about \d+ minutes on a 2-core machine/);
+    expect(lines.indexOf("## Configuration")).toBeGreaterThan(
+      lines.findIndex((line) => line.includes("2-core machine")),
+    );
+  });
+});
+
 describe("markdownAnchors", () => {
   it("offers explicit anchors and GitHub's heading slugs, numbering repeats", () => {
     const anchors = markdownAnchors(

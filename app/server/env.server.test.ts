@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultAttachmentRetentionDays } from "~/content/privacy";
-import { EnvError, parseEnv } from "./env.server";
+import { checkMailGoesSomewhere, EnvError, parseEnv } from "./env.server";
 
 /** Each `[value, problem]` of the variable is refused, the variable and the problem named on a line of their own. */
 function expectRefused(name: string, refusals: Array<[value: string, problem: RegExp]>): void {
@@ -21,6 +21,37 @@ describe("parseEnv", () => {
     expect(env.SITE_URL).toBe("http://localhost:3000");
     expect(env.TRUST_PROXY).toEqual({ kind: "none" });
     expect(env.DB_QUERY_TIMEOUT_MS).toBe(10_000);
+  });
+
+  it("without SITE_URL, takes the origin from PORT, and says which one set it", () => {
+    expect(parseEnv({ PORT: "5201" })).toMatchObject({
+      SITE_URL: "http://localhost:5201",
+      SITE_URL_FROM: "PORT",
+    });
+    expect(parseEnv({ PORT: "5201", SITE_URL: "https://www.example.com" })).toMatchObject({
+      SITE_URL: "https://www.example.com",
+      SITE_URL_FROM: "SITE_URL",
+    });
+  });
+
+  it("refuses to send real mail to the example SALES_EMAIL, naming the variable on one line", () => {
+    const smtp = "smtp://mail.ridgeline.test:587";
+    expect(() => checkMailGoesSomewhere(parseEnv({ SMTP_URL: smtp }))).toThrow(
+      /^ {2}- SALES_EMAIL: sales@ridgeline-supply\.example is an example address that no mail reaches/m,
+    );
+    expect(() =>
+      checkMailGoesSomewhere(parseEnv({ SMTP_URL: smtp, SALES_EMAIL: "leads@acme.EXAMPLE" })),
+    ).toThrow(/SALES_EMAIL/);
+    // Mail written to files reaches no one anyway; a real address is what SMTP needs.
+    expect(() => checkMailGoesSomewhere(parseEnv({}))).not.toThrow();
+    expect(() =>
+      checkMailGoesSomewhere(parseEnv({ SMTP_URL: smtp, SALES_EMAIL: "sales@example.com" })),
+    ).not.toThrow();
+    try {
+      checkMailGoesSomewhere(parseEnv({ SMTP_URL: smtp }));
+    } catch (error) {
+      expect((error as EnvError).problems).toHaveLength(1);
+    }
   });
 
   it("treats empty strings as unset and keeps only the origin of SITE_URL", () => {

@@ -52,8 +52,11 @@ const trustProxy = z
  */
 export const siteUrlSchema = z
   .url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://www.example.com" })
-  .default("http://localhost:3000")
-  .transform((value) => new URL(value).origin);
+  .transform((value) => new URL(value).origin)
+  .optional();
+
+/** The origin when SITE_URL is unset: this machine, on the port the server listens on. */
+export const localOrigin = (port: number) => `http://localhost:${port}`;
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -192,7 +195,11 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export type Env = z.infer<typeof envSchema> & {
+export type Env = Omit<z.infer<typeof envSchema>, "SITE_URL"> & {
+  /** SITE_URL's origin, or without it http://localhost:PORT, so links lead back to this server. */
+  SITE_URL: string;
+  /** Where SITE_URL came from: the variable, or PORT when it is unset (said in the start line). */
+  SITE_URL_FROM: "SITE_URL" | "PORT";
   /**
    * The BRANCH_EMAIL_<BRANCH> variables by branch id as content/routing.yaml writes it (`ATLANTA` is
    * `atlanta`, `SALT_LAKE` is `salt-lake`); whether each names a branch is checked where the routing
@@ -240,5 +247,28 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const webhooks = parseWebhookEndpoints(cleaned.WEBHOOK_ENDPOINTS);
   for (const problem of webhooks.problems) problems.push(`WEBHOOK_ENDPOINTS: ${problem}`);
   if (!result.success || problems.length > 0) throw new EnvError(problems);
-  return { ...result.data, BRANCH_EMAILS: branchEmails, WEBHOOK_ENDPOINTS: webhooks.endpoints };
+  const siteUrl = result.data.SITE_URL;
+  return {
+    ...result.data,
+    SITE_URL: siteUrl ?? localOrigin(result.data.PORT),
+    SITE_URL_FROM: siteUrl ? "SITE_URL" : "PORT",
+    BRANCH_EMAILS: branchEmails,
+    WEBHOOK_ENDPOINTS: webhooks.endpoints,
+  };
+}
+
+/** An address in a domain reserved for examples (`.example`): no mail sent there reaches anyone. */
+export const isExampleAddress = (address: string) => /\.example$/i.test(address.split("@").pop() ?? "");
+
+/**
+ * With SMTP_URL set, mail goes out for real, and every lead reaches SALES_EMAIL (alone, or in Cc when
+ * a branch has it): left at its example default it would reach no one, so the server does not start.
+ * Checked at the server's start only: the commands send to the addresses the running site stored
+ * (app/server/mail/site-mail-settings.server.ts), not their own.
+ */
+export function checkMailGoesSomewhere(env: Pick<Env, "SMTP_URL" | "SALES_EMAIL">): void {
+  if (env.SMTP_URL && isExampleAddress(env.SALES_EMAIL))
+    throw new EnvError([
+      `SALES_EMAIL: ${env.SALES_EMAIL} is an example address that no mail reaches; with SMTP_URL set, set SALES_EMAIL to the inbox that receives leads`,
+    ]);
 }

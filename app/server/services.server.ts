@@ -7,6 +7,7 @@ import type { Database } from "~/server/db/schema.server";
 import type { Env } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
 import { createDeliveryWatch, type DeliveryHealth } from "~/server/mail/delivery-watch.server";
+import { siteMailSettingsOf, storeSiteMailSettings } from "~/server/mail/site-mail-settings.server";
 import { createOutboxWatch, type OutboxHealth, type OutboxWatch } from "~/server/mail/stall.server";
 import { createTransport, MAIL_CONCURRENCY } from "~/server/mail/transport.server";
 import { createThreadedTransport } from "~/server/mail/transport-thread.server";
@@ -66,6 +67,8 @@ export async function startServices(
   });
   await migrate(db, logger);
   const clientKeySecret = await loadClientKeySecret(db, env.CLIENT_KEY_SECRET);
+  // For the commands that queue a lead's mail: they address it as this site does.
+  await storeSiteMailSettings(db, siteMailSettingsOf(env, fileLinkSecret(clientKeySecret)), new Date());
   const metrics = createMetrics(db, logger);
   const alertAfterMs = env.ALERT_AFTER_MINUTES * 60_000;
   const deliveryWatch = createDeliveryWatch(logger, { alertAfterMs });

@@ -9,7 +9,7 @@ import path from "node:path";
 import compression from "compression";
 import type { ServerBuild } from "react-router";
 import { ORIGIN_PLACEHOLDER } from "~/lib/site";
-import { EnvError, parseEnv } from "~/server/env.server";
+import { checkMailGoesSomewhere, type Env, EnvError, isExampleAddress, parseEnv } from "~/server/env.server";
 import { clientAddress } from "~/server/http/client-key.server";
 import {
   createRequestPipeline,
@@ -19,7 +19,7 @@ import {
 } from "~/server/http/pipeline.server";
 import { type AppHandler, createReactRouterHandler } from "~/server/http/react-router-handler.server";
 import { loadStaticFiles } from "~/server/http/static-files.server";
-import { createLogger } from "~/server/logger.server";
+import { createLogger, type Logger } from "~/server/logger.server";
 import { metricsAllowed, pathOf } from "~/server/metrics.server";
 import { clientKeyForIp } from "~/server/rate-limit.server";
 import { loadRouting, type Routing } from "~/server/routing/routing.server";
@@ -40,6 +40,7 @@ export async function startSite(options: StartOptions): Promise<void> {
   let routing: Routing;
   try {
     env = parseEnv();
+    checkMailGoesSomewhere(env);
     // content/routing.yaml and the BRANCH_EMAIL_ variables: a mistake stops the start like a bad variable.
     routing = loadRouting(env);
   } catch (error) {
@@ -159,7 +160,18 @@ export async function startSite(options: StartOptions): Promise<void> {
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  logger.info({ port, url: `http://localhost:${port}`, node: process.version }, "server listening");
+  logger.info(
+    {
+      port,
+      url: `http://localhost:${port}`,
+      origin: env.SITE_URL,
+      originFrom: env.SITE_URL_FROM,
+      node: process.version,
+    },
+    // The origin of every link in pages and mail, and whether SITE_URL set it or PORT did.
+    "server listening",
+  );
+  warnOfExampleBranches(env, routing, logger);
 
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -197,4 +209,18 @@ export async function startSite(options: StartOptions): Promise<void> {
     logger.fatal({ err: error }, "uncaught exception; exiting so the supervisor restarts the server");
     process.exit(1);
   });
+}
+
+/**
+ * SALES_EMAIL gets every lead (checkMailGoesSomewhere); a branch left at the routing file's example
+ * address gets its own notifications nowhere but in SALES_EMAIL's Cc, so the start says which to set.
+ */
+function warnOfExampleBranches(env: Env, routing: Routing, logger: Logger): void {
+  if (!env.SMTP_URL) return;
+  for (const branch of routing.branches)
+    if (isExampleAddress(branch.email))
+      logger.warn(
+        { branch: branch.id, variable: `BRANCH_EMAIL_${branch.id.toUpperCase().replace(/-/g, "_")}` },
+        "a branch's address is an example address no mail reaches; its quote requests reach SALES_EMAIL in Cc only",
+      );
 }

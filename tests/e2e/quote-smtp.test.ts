@@ -1,9 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import net from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import type { AddressObject } from "mailparser";
+import { pngOfSize } from "../support/files";
 import { startSmtpPeer } from "../support/smtp-peer";
 import { spawnServer } from "./spawned-server";
 import { postForm } from "./support";
@@ -311,3 +312,59 @@ for (const javaScriptEnabled of [true, false]) {
     }
   });
 }
+
+test("must show: a 21 MB quote's sales e-mail is under 12 MB and carries working links to every file instead of attachments", async () => {
+  test.setTimeout(90_000);
+  const peer = await startSmtpPeer();
+  const server = await spawnServer(basePort + 4, {
+    SMTP_URL: peer.url,
+    SALES_EMAIL: "quotes@ridgeline.test",
+  });
+  try {
+    const MB = 1024 * 1024;
+    const files = [
+      {
+        name: "assembly drawing.pdf",
+        content: Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(8 * MB - 9)]),
+      },
+      { name: "cut sheet.pdf", content: Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(8 * MB - 9)]) },
+      { name: "artwork.png", content: pngOfSize(5 * MB) },
+    ];
+    const { token } = await openForm(server.origin);
+    await new Promise((resolve) => setTimeout(resolve, 3100));
+    const form = quoteForm(token, { ...(files[0] as (typeof files)[0]), type: "application/pdf" });
+    for (const file of files.slice(1))
+      form.append("files", new Blob([new Uint8Array(file.content)]), file.name);
+    const response = await fetch(`${server.origin}/quote`, { method: "POST", body: form });
+    expect(response.status).toBe(200);
+
+    await expect.poll(() => peer.messages.length, { timeout: 30_000 }).toBe(2);
+    const index = peer.messages.findIndex(
+      (mail) => (mail.to && "text" in mail.to ? mail.to.text : "") === "quotes@ridgeline.test",
+    );
+    const sales = peer.messages[index];
+    expect(peer.raw[index]?.length ?? Number.POSITIVE_INFINITY).toBeLessThan(12 * MB);
+    expect(sales?.attachments).toEqual([]);
+    expect(sales?.text).toContain(
+      "Files: 21.0 MB in all, more than the 10.0 MB this e-mail attaches, so none is attached.",
+    );
+    const links = [...(sales?.text ?? "").matchAll(/^- (.+) \(\d+\.\d MB\): (\S+)$/gm)];
+    expect(links.map((link) => link[1])).toEqual(files.map((file) => file.name));
+    for (const [i, link] of links.entries()) {
+      expect(link[2]?.startsWith(`http://localhost:${basePort + 4}/files/`)).toBe(true);
+      // Fetched from the server as mailed (its origin follows PORT), the link gives the file itself.
+      const download = await fetch(
+        new URL(new URL(link[2] ?? "").pathname + new URL(link[2] ?? "").search, server.origin),
+      );
+      expect(download.status).toBe(200);
+      expect(sha256(new Uint8Array(await download.arrayBuffer()))).toBe(
+        sha256(files[i]?.content ?? Buffer.alloc(0)),
+      );
+    }
+    // The HTML body links the same files.
+    expect((sales?.html || "").match(/<a href="http:\/\/localhost:\d+\/files\//g)).toHaveLength(3);
+  } finally {
+    await server.stop();
+    await peer.stop();
+  }
+});

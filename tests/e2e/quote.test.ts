@@ -210,6 +210,33 @@ test.describe("quote request with JavaScript", () => {
     await expect(row(page, 1).getByLabel("Quantity")).toHaveValue("10");
   });
 
+  test("accepts a 600-byte PDF attached first and a PNG second, each for what it is", async ({ page }) => {
+    const openedAt = await openQuote(page);
+    await fillContact(page, `quote-small-${Date.now()}@example.com`);
+    await row(page, 1).getByLabel("Item number or description").fill("Pallet labels");
+    await row(page, 1).getByLabel("Quantity").fill("10");
+    const smallPdf = Buffer.from(
+      "%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n".padEnd(
+        600,
+        "\n",
+      ),
+    );
+    await page.getByLabel("Attachments (optional)").setInputFiles([
+      { name: "drawing.pdf", mimeType: "application/pdf", buffer: smallPdf },
+      { name: "artwork.png", mimeType: "image/png", buffer: png() },
+    ]);
+    await waitMinimumFill(openedAt);
+    const answer = page.waitForResponse((res) => res.url().endsWith("/api/quote"));
+    await page.getByRole("button", { name: "Send Quote Request" }).click();
+    expect((await answer).status()).toBe(200);
+    await expect(page.getByRole("heading", { name: "Quote Request Sent!" })).toBeFocused();
+    const reference = (await page.getByTestId("quote-reference").locator("strong").textContent()) ?? "";
+    expect(stored(reference)?.files).toEqual([
+      { name: "drawing.pdf", size: 600 },
+      { name: "artwork.png", size: 3008 },
+    ]);
+  });
+
   test("works with the keyboard alone", async ({ page }) => {
     const openedAt = await openQuote(page, "?area=packaging");
     const company = page.getByLabel("Company");

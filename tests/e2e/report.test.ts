@@ -87,3 +87,22 @@ test("the report reads at 375 px: nothing scrolls sideways and every chart fits"
   // The figures are there as text too, for anyone the chart does not reach.
   await expect(page.getByRole("table").filter({ hasText: "/products" }).first()).toContainText("50");
 });
+
+test("at 1280 px the charts' labels are the size of the page's own text, not blown up with the drawing", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(pathToFileURL(file).href);
+  const sizes = await page.evaluate(() => {
+    const body = Number.parseFloat(getComputedStyle(document.body).fontSize);
+    const labels = [...document.querySelectorAll<SVGTextElement>("svg.chart text")].map((text) => {
+      const scale = text.ownerSVGElement?.getScreenCTM()?.a ?? 1;
+      return Number.parseFloat(text.getAttribute("font-size") ?? "0") * scale;
+    });
+    return { body, labels };
+  });
+  expect(sizes.labels.length).toBeGreaterThan(10);
+  // Within an eighth of the body text either way: readable, and no larger than a heading.
+  expect(Math.max(...sizes.labels)).toBeLessThanOrEqual(sizes.body * 1.125);
+  expect(Math.min(...sizes.labels)).toBeGreaterThanOrEqual(sizes.body * 0.85);
+});

@@ -1,4 +1,8 @@
+import { spawn } from "node:child_process";
 import { expect, test } from "@playwright/test";
+import { builtServer } from "../../scripts/server-process";
+import { startSmtpPeer } from "../support/smtp-peer";
+import { linkIn, mailFor } from "./newsletter-support";
 import { spawnServer } from "./spawned-server";
 import { navigateInApp, waitForHydration } from "./support";
 
@@ -59,4 +63,66 @@ test("a server started with SITE_URL puts that origin everywhere, without a rebu
   } finally {
     await server.stop();
   }
+});
+
+test("without SITE_URL, the origin follows PORT: the start line says so and the e-mailed links point at that port", async () => {
+  test.setTimeout(60_000);
+  const ownPort = port + 1;
+  const peer = await startSmtpPeer();
+  const server = await spawnServer(ownPort, { SMTP_URL: peer.url });
+  try {
+    const origin = `http://localhost:${ownPort}`;
+    const started = server.logs().find((line) => line.msg === "server listening");
+    expect(started).toMatchObject({ origin, originFrom: "PORT" });
+    // Mail goes out for real, and the routing file's branches still have their example addresses: the
+    // start names the variable of each (SALES_EMAIL, a test address here, gets every lead in Cc).
+    expect(server.logs().flatMap((line) => (line.level === 40 ? [line.variable] : []))).toEqual([
+      "BRANCH_EMAIL_ATLANTA",
+      "BRANCH_EMAIL_CHICAGO",
+      "BRANCH_EMAIL_DALLAS",
+      "BRANCH_EMAIL_RENO",
+    ]);
+    const email = `port-${Date.now()}@example.com`;
+    const signup = await fetch(`${server.origin}/api/newsletter`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email }),
+    });
+    expect(signup.status).toBe(200);
+    const mail = await mailFor(peer, email, /confirm/i);
+    const link = linkIn(mail, origin, "/newsletter/confirm");
+    // The link works as mailed, on the port the server listens on.
+    expect((await fetch(link)).status).toBe(200);
+    expect(await (await fetch(`${server.origin}/`)).text()).toContain(
+      `<link rel="canonical" href="${origin}/"/>`,
+    );
+  } finally {
+    await server.stop();
+    await peer.stop();
+  }
+});
+
+test("with SMTP_URL set, a SALES_EMAIL left at its example default stops the start, naming the variable", async () => {
+  const child = spawn(process.execPath, [builtServer()], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port + 2),
+      DATABASE_URL: "sqlite::memory:",
+      SMTP_URL: "smtp://127.0.0.1:9",
+      SALES_EMAIL: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  expect(code).toBe(1);
+  const problems = stderr.split("\n").filter((line) => line.startsWith("  - "));
+  expect(problems).toEqual([
+    "  - SALES_EMAIL: sales@ridgeline-supply.example is an example address that no mail reaches; with SMTP_URL set, set SALES_EMAIL to the inbox that receives leads",
+  ]);
 });

@@ -12,6 +12,9 @@ process.env.DATABASE_URL = `sqlite:${path.join(dataDir, "site.db")}`;
 process.env.MAIL_DIR = path.join(dataDir, "mail");
 process.env.LOG_LEVEL ??= "warn";
 process.env.HOST = "127.0.0.1";
+// The page tests check canonical and Open Graph URLs against one fixed origin, whatever port the run
+// uses (without SITE_URL the origin would follow PORT).
+process.env.SITE_URL ??= "http://localhost:3000";
 // Each test presents its own client address (X-Forwarded-For), so per-client limits apply per test.
 process.env.TRUST_PROXY = "true";
 // Every browser test shares this server for the run, and the fuzz test alone posts a couple of hundred

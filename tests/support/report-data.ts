@@ -69,7 +69,10 @@ async function attribute(db: Database, kind: LeadKind, id: number, at: string, v
     .execute();
 }
 
-async function contact(db: Database, at: string, attribution?: Attribution) {
+/** Held as likely spam (docs/spam.md), and when it was released, if it was. */
+type Hold = { held: true; releasedAt?: string };
+
+async function contact(db: Database, at: string, attribution?: Attribution, hold?: Hold) {
   const row = await db
     .insertInto("contact_submissions")
     .values({
@@ -80,6 +83,7 @@ async function contact(db: Database, at: string, attribution?: Attribution) {
       client_key: null,
       created_at: at,
       reference: null,
+      ...(hold ? { held_at: at, released_at: hold.releasedAt ?? null } : {}),
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -92,6 +96,7 @@ async function quote(
   at: string,
   areas: string[],
   attribution?: Attribution,
+  hold?: Hold,
 ) {
   const row = await db
     .insertInto("quote_requests")
@@ -108,6 +113,7 @@ async function quote(
       foam_details: null,
       client_key: null,
       created_at: at,
+      ...(hold ? { held_at: at, released_at: hold.releasedAt ?? null } : {}),
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -177,6 +183,14 @@ export async function seedReportData(db: Database): Promise<void> {
   });
   // 23:30 on Wednesday the 11th in New York, without an attribution row.
   await quote(db, "Q-BBB222", "2026-11-12T04:30:00.000Z", ["labels"]);
+  // Held as likely spam and never released: not leads (the export leaves them out too).
+  await contact(db, "2026-11-10T16:00:00.000Z", campaign, { held: true });
+  await quote(db, "Q-HLD333", "2026-11-11T17:00:00.000Z", ["labels"], undefined, { held: true });
+  // Held, then released by an operator: a lead like any other, on the day it arrived.
+  await contact(db, "2026-11-13T15:00:00.000Z", undefined, {
+    held: true,
+    releasedAt: "2026-11-13T16:00:00.000Z",
+  });
   await subscriber(
     db,
     "a@example.com",

@@ -21,6 +21,7 @@ import {
 import { formatReceived, neededBy } from "~/server/mail/company-time.server";
 import type { Email } from "~/server/mail/outbox.server";
 import type { QuoteRoute } from "~/server/routing/routing.server";
+import { type QuoteMailFiles, quoteFilesHtml, quoteFilesText } from "./quote-email-files.server";
 
 export const QUOTE_NOTIFICATION_KIND = "quote_notification";
 
@@ -67,6 +68,8 @@ export interface QuoteNotificationInput {
   receivedAt: Date;
   quote: QuoteInput;
   fileNames: readonly string[];
+  /** How the files travel (quoteMailFiles): attached by name when not given. */
+  files?: QuoteMailFiles;
   /** Who gets it and why (routeQuote). */
   route: QuoteRoute;
   /** Files the buyer chose that did not arrive (a slow or stalled line): the request came without them. */
@@ -117,6 +120,7 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
   const missing = input.filesNotArrived ?? [];
   const received = formatReceived(input.receivedAt, input.timeZone);
   const { subject, firstLine } = summarizeQuote(input);
+  const files = input.files ?? { attached: input.fileNames };
   const fields: Array<[string, string | null]> = [
     ["Reference", reference],
     ["Company", quote.company],
@@ -162,9 +166,7 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
       ...rows.filter(([, value]) => value).map(([label, value]) => `${label}: ${bodyLine(value ?? "")}`),
     ]),
     "",
-    input.fileNames.length > 0
-      ? `Attached files: ${input.fileNames.map(bodyLine).join(", ")}`
-      : "No files attached.",
+    ...quoteFilesText(files, input.timeZone),
     ...(missing.length > 0 ? [`${FILES_NOT_ARRIVED}: ${missing.map(bodyLine).join(", ")}`] : []),
     "",
     ...(input.attribution ? [...howTheyFoundUsText(input.attribution), ""] : []),
@@ -226,11 +228,7 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
         .map(([label, value]) => row(escapeHtml(label), escapeHtml(value ?? ""))),
       "</table>",
     ]),
-    `<p>${
-      input.fileNames.length > 0
-        ? `Attached files: ${input.fileNames.map(escapeHtml).join(", ")}`
-        : "No files attached."
-    }</p>`,
+    quoteFilesHtml(files, input.timeZone),
     ...(missing.length > 0
       ? [`<p><strong>${FILES_NOT_ARRIVED}:</strong> ${missing.map(escapeHtml).join(", ")}</p>`]
       : []),

@@ -12,6 +12,7 @@ import { defaultRouting, type QuoteRoute, routeQuote } from "~/server/routing/ro
 import { wakeWebhookWorker } from "~/server/webhooks/queue.server";
 import { FOAM_FIELD_NAMES, LABEL_FIELD_NAMES, type QuoteInput } from "./quote";
 import { buildQuoteNotification } from "./quote-email.server";
+import { quoteMailFiles } from "./quote-email-files.server";
 import { quoteEventData } from "./quote-webhook.server";
 
 /** What queuing a quote's follow-ups uses of the services (not the form's secret). */
@@ -23,7 +24,7 @@ export interface QuoteLead {
   reference: string;
   receivedAt: Date;
   quote: QuoteInput;
-  /** The stored files, in order: attached to the notification, linked from the webhook. */
+  /** The stored files, in order: attached to the notification (linked above 10 MB in all), linked from the webhook. */
   files: ReadonlyArray<{ id: number; name: string; contentType: string; size: number }>;
   /** How the visitor came (docs/attribution.md), for the notification's "How they found us". */
   attribution: Attribution | null;
@@ -59,23 +60,21 @@ export async function queueQuoteFollowUps(
   now: Date,
 ): Promise<QuoteFollowUps> {
   const route = routeOf(deps, lead.quote);
+  const { files, attachmentFileIds } = quoteMailFiles(lead.files, deps, now);
   const mail = buildQuoteNotification({
     requestId: lead.requestId,
     reference: lead.reference,
     receivedAt: lead.receivedAt,
     quote: lead.quote,
     fileNames: lead.files.map((file) => file.name),
+    files,
     route,
     filesNotArrived: [...lead.filesNotArrived],
     attribution: lead.attribution ?? undefined,
     mailFrom: deps.mailFrom,
     timeZone: deps.timeZone ?? DEFAULT_SITE_TIME_ZONE,
   });
-  const outboxId = await enqueueMail(
-    trx,
-    { ...mail, attachmentFileIds: lead.files.map((file) => file.id) },
-    now,
-  );
+  const outboxId = await enqueueMail(trx, { ...mail, attachmentFileIds }, now);
   // Beside the sales notification: a held request sends neither until it is released.
   const webhooks = await queueLeadEvent(
     trx,

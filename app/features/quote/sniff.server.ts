@@ -68,7 +68,6 @@ const textCadDetectors: Detector[] = [
     },
   },
 ];
-const parser = new FileTypeParser({ customDetectors: textCadDetectors, maxBufferSize: SNIFF_BYTES * 4 });
 
 /** What we accept, by the type file-type (or our detectors) found. */
 const ACCEPTED: Record<string, SniffedType> = {
@@ -86,6 +85,10 @@ const ACCEPTED: Record<string, SniffedType> = {
 
 /** The type of a file from its first bytes (at least SNIFF_BYTES when the file is that long), or null. */
 export async function sniffFileType(head: Buffer): Promise<SniffedType | null> {
+  // A parser per file: FileTypeParser keeps the buffer and tokenizer it is reading as its own fields, so
+  // one shared by two files sniffed at once (a small file ending while the next one's head arrives)
+  // judged one file by the other's bytes.
+  const parser = new FileTypeParser({ customDetectors: textCadDetectors, maxBufferSize: SNIFF_BYTES * 4 });
   const found = await parser.fromBuffer(head.subarray(0, SNIFF_BYTES)).catch(() => undefined);
   // file-type calls anything that begins with "%!" PostScript; artwork from a design program says which.
   if (found?.ext === "ps" && head.subarray(0, 10).toString("latin1") !== "%!PS-Adobe") return null;

@@ -52,9 +52,9 @@ describe.each(testDialects)("the weekly digest's queue on $name", (dialect) => {
     ]);
     const digest = rows[1];
     expect(digest?.to_address).toBe("owner@example.com");
-    expect(digest?.subject).toBe("Website week Mon, Nov 9 to Sun, Nov 15: 25 visits, 4 leads");
-    expect(digest?.text_body).toContain("  Visits                              25           10     +150%\n");
-    expect(digest?.text_body).toContain("  Visit-to-lead rate               16.0%        10.0%  +6.0 pts\n");
+    expect(digest?.subject).toBe("Website week Mon, Nov 9 to Sun, Nov 15: 25 visits, 5 leads");
+    expect(digest?.text_body).toContain("  Visits                              25           10      +150%\n");
+    expect(digest?.text_body).toContain("  Visit-to-lead rate               20.0%        10.0%  +10.0 pts\n");
     expect(digest?.html_body).toContain("<td");
     expect(JSON.parse(digest?.headers ?? "{}")).toEqual({ "Auto-Submitted": "auto-generated" });
   });

@@ -150,6 +150,11 @@ function barListHtml(list: BarList): string {
   return `${heading}<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse">${rows.join("\n")}</table>`;
 }
 
+/** The leads held as likely spam, apart from the figures (which count the leads the export lists). */
+function heldLine(week: Report): string {
+  return `Held as spam: ${week.totals.heldAsSpam} (not counted as leads; npm run leads -- held lists them)`;
+}
+
 function figuresHtml(list: Figure[]): string {
   const cell = "padding:6px 8px;border-bottom:1px solid #e6ebf0;font-size:14px";
   const head = ["", "Last week", "Week before", "Change"]
@@ -212,6 +217,7 @@ export function buildDigestMail(
       },
       [1, 2, 3],
     ),
+    heldLine(week),
     "",
     bars.map(barListText).join("\n\n"),
     "",
@@ -233,6 +239,7 @@ export function buildDigestMail(
     `<h1 style="font-size:20px;color:${NAVY};margin:0 0 12px">Your website last week</h1>`,
     `<p style="margin:0 0 16px">${escapeHtml(range)}, against the week before.</p>`,
     figuresHtml(list),
+    `<p style="margin:8px 0 0;font-size:14px;color:${MUTED}">${escapeHtml(heldLine(week))}</p>`,
     ...bars.map(barListHtml),
     "</td></tr>",
     `<tr><td style="padding:20px 24px;font-size:13px;color:${MUTED};border-top:1px solid #e6ebf0">${escapeHtml(why)}</td></tr>`,

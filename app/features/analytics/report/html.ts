@@ -18,7 +18,7 @@ main{max-width:60rem;margin:0 auto;padding:16px}
 section{background:#fff;border:1px solid #e6ebf0;border-radius:6px;padding:16px;margin:0 0 16px}
 h2{font-size:1.15rem;margin:0 0 12px;color:#0f2a43}
 figure{margin:0 0 12px}
-.chart{display:block;max-width:100%;height:auto}
+.chart{display:block;width:100%;max-width:27rem;height:auto}
 .table{overflow-x:auto}
 table{border-collapse:collapse;width:100%;font-size:.95rem}
 th,td{text-align:left;padding:4px 8px;border-bottom:1px solid #e6ebf0;overflow-wrap:break-word}

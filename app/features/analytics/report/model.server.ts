@@ -2,8 +2,10 @@
  * The report's figures for a period (docs/report.md), read from the database through Kysely so the same
  * queries run on SQLite and PostgreSQL. Counts come from analytics_counts (what the server counted, per
  * day in SITE_TIME_ZONE); leads from contact_submissions and quote_requests with their lead_attribution
- * row; newsletter figures from newsletter_subscriptions.
+ * row, those held as likely spam and not released left out and counted apart; newsletter figures from
+ * newsletter_subscriptions.
  */
+import { HELD_LEAD_TABLES, selectHeld } from "~/server/db/held-leads.server";
 import type { Database } from "~/server/db/schema.server";
 import { METRICS, type Metric } from "../metrics";
 import { addDays, dayOfTimestamp, daysFrom, mondayOf, type Period, periodBounds } from "./calendar";
@@ -69,6 +71,11 @@ export interface Report {
     contacts: number;
     quotes: number;
     newsletterSignups: number;
+    /**
+     * Contact messages and quote requests held as likely spam and not released (docs/spam.md): shown
+     * apart, counted in none of the figures (the leads are those the export lists).
+     */
+    heldAsSpam: number;
     /** Contact messages and quote requests per visit; null without visits. */
     visitToLead: number | null;
   };
@@ -182,6 +189,7 @@ async function leadsOf(db: Database, period: Period, timeZone: string) {
     )
     .where("c.created_at", ">=", from)
     .where("c.created_at", "<", to)
+    .where((eb) => eb.or([eb("c.held_at", "is", null), eb("c.released_at", "is not", null)]))
     .select(["c.created_at", "a.lead_id", ...attribution])
     .execute();
   const quotes = await db
@@ -191,6 +199,7 @@ async function leadsOf(db: Database, period: Period, timeZone: string) {
     )
     .where("q.created_at", ">=", from)
     .where("q.created_at", "<", to)
+    .where((eb) => eb.or([eb("q.held_at", "is", null), eb("q.released_at", "is not", null)]))
     .select(["q.created_at", "a.lead_id", ...attribution])
     .execute();
   const signups = await db
@@ -215,6 +224,21 @@ async function leadsOf(db: Database, period: Period, timeZone: string) {
   ];
 }
 
+/** Contact messages and quote requests of the period held as likely spam and not released: not leads. */
+async function heldAsSpam(db: Database, period: Period, timeZone: string): Promise<number> {
+  const { from, to } = periodBounds(period, timeZone);
+  let held = 0;
+  for (const table of Object.values(HELD_LEAD_TABLES)) {
+    const row = await selectHeld(db, table)
+      .where("created_at", ">=", from)
+      .where("created_at", "<", to)
+      .select((eb) => eb.fn.countAll<string | number>().as("total"))
+      .executeTakeFirst();
+    held += num(row?.total);
+  }
+  return held;
+}
+
 async function quotesByArea(db: Database, period: Period, timeZone: string): Promise<AreaRow[]> {
   const { from, to } = periodBounds(period, timeZone);
   const rows = await db
@@ -222,6 +246,7 @@ async function quotesByArea(db: Database, period: Period, timeZone: string): Pro
     .innerJoin("quote_requests as q", "q.id", "i.request_id")
     .where("q.created_at", ">=", from)
     .where("q.created_at", "<", to)
+    .where((eb) => eb.or([eb("q.held_at", "is", null), eb("q.released_at", "is not", null)]))
     .select((eb) => [
       "i.area",
       eb.fn.count<string | number>("i.request_id").distinct().as("quotes"),
@@ -341,6 +366,7 @@ export async function buildReport(
       contacts,
       quotes,
       newsletterSignups: leads.length - contacts - quotes,
+      heldAsSpam: await heldAsSpam(db, period, timeZone),
       visitToLead: visits > 0 ? (contacts + quotes) / visits : null,
     },
     topPages: await ranked(db, METRICS.pageview, period, REPORT_LIMITS.pages),

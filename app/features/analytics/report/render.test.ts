@@ -41,6 +41,8 @@ describe("the report's formats", () => {
     const text = renderText(week);
     expect(text).toContain("Website report, 2026-11-09 to 2026-11-15 (days in America/New_York)");
     expect(text).toMatch(/Page views\s+75\n/);
+    expect(text).toMatch(/Contact messages\s+3\n\s+Quote requests\s+2\n/);
+    expect(text).toMatch(/Held as spam \(not counted as leads\)\s+2\n/);
     expect(text).toMatch(
       new RegExp(`${CAMPAIGN.source}\\s+${CAMPAIGN.medium}\\s+${CAMPAIGN.campaign}\\s+5\\s+1\\n`),
     );
@@ -68,7 +70,10 @@ describe("the weekly digest", () => {
       previous,
     );
     expect(mail.kind).toBe("weekly_digest");
-    expect(mail.subject).toBe("Website week Mon, Nov 9 to Sun, Nov 15: 25 visits, 4 leads");
+    expect(mail.subject).toBe("Website week Mon, Nov 9 to Sun, Nov 15: 25 visits, 5 leads");
+    expect(mail.text).toMatch(/Leads \(messages and quotes\)\s+5\s+1\s/);
+    expect(mail.text).toContain("Held as spam: 2 (not counted as leads; npm run leads -- held lists them)");
+    expect(mail.html).toContain("Held as spam: 2 (not counted as leads");
     expect(mail.html).not.toMatch(/<svg|<script|<img/);
     expect(mail.html).toContain('bgcolor="#1e5b8c"');
     expect(mail.html).toContain("&lt;img src=x");

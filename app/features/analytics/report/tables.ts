@@ -19,6 +19,9 @@ export function percent(rate: number | null): string {
   return rate === null ? "n/a" : `${(rate * 100).toFixed(1)}%`;
 }
 
+/** The line of leads held as likely spam, not counted as leads until released. */
+export const HELD_AS_SPAM = "Held as spam (not counted as leads)";
+
 export function summaryRows(report: Report): Cell[][] {
   const { totals } = report;
   return [
@@ -29,6 +32,8 @@ export function summaryRows(report: Report): Cell[][] {
     ["Quote requests", totals.quotes],
     ["Newsletter signups", totals.newsletterSignups],
     ["Visit-to-lead rate", percent(totals.visitToLead)],
+    // Apart from the leads above, which are the ones the export lists (docs/report.md#sections).
+    [HELD_AS_SPAM, totals.heldAsSpam],
   ];
 }
 
