@@ -6,7 +6,9 @@
  */
 import { company } from "~/content/company";
 import { bodyLine, escapeHtml } from "~/features/leads/email-text.server";
+import type { HeldLead } from "~/features/leads/held.server";
 import { type Email, MAIL_PRIORITY } from "~/server/mail/outbox.server";
+import { heldHtml, heldText } from "./digest-held";
 import type { Report } from "./model.server";
 import { percent } from "./tables";
 import { tableText } from "./text";
@@ -190,6 +192,8 @@ export function buildDigestMail(
   settings: DigestSettings,
   week: Report,
   previous: Report,
+  /** Leads held since the week began and not released (listed, not counted). */
+  held: readonly HeldLead[] = [],
 ): Omit<Email, "dedupeKey"> {
   const range = `${shortDay(week.period.since)} to ${shortDay(week.period.until)}`;
   const leads = week.totals.contacts + week.totals.quotes;
@@ -215,6 +219,8 @@ export function buildDigestMail(
     "",
     bars.map(barListText).join("\n\n"),
     "",
+    heldText(held),
+    "",
     "--",
     company.name,
     why,
@@ -234,6 +240,7 @@ export function buildDigestMail(
     `<p style="margin:0 0 16px">${escapeHtml(range)}, against the week before.</p>`,
     figuresHtml(list),
     ...bars.map(barListHtml),
+    heldHtml(held, { navy: NAVY, muted: MUTED }),
     "</td></tr>",
     `<tr><td style="padding:20px 24px;font-size:13px;color:${MUTED};border-top:1px solid #e6ebf0">${escapeHtml(why)}</td></tr>`,
     "</table></td></tr></table></body></html>",
