@@ -69,9 +69,9 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
       const outcome = formOutcome(result);
       if (outcome) counter.count(METRICS.form, form, outcome);
     },
-    search(query, found, headers) {
+    search(query, found, headers, client) {
       if (query === "" || isUnseen(webHeaders(headers))) return;
-      counter.count(METRICS.search, query, found ? "hit" : "miss");
+      counter.count(METRICS.search, query, found ? "hit" : "miss", client);
     },
   };
   return {
