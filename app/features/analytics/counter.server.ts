@@ -201,6 +201,27 @@ export function createCounter(options: CounterOptions) {
     },
 
     /**
+     * Hashes up to `limit` of the visitors waiting (of days whose salt is known); whether any wait
+     * still. The writer calls it in slices before take, so hashing never holds the event loop long.
+     */
+    hashSome(limit: number): boolean {
+      let left = limit;
+      for (const [day, keys] of [...unhashed]) {
+        const salt = salts.get(day);
+        if (salt === undefined) continue;
+        for (const key of keys) {
+          if (left === 0) return true;
+          rememberHash(day, hashKey(salt, key));
+          keys.delete(key);
+          unhashedCount -= 1;
+          left -= 1;
+        }
+        unhashed.delete(day);
+      }
+      return false;
+    },
+
+    /**
      * Everything added since the last take, and the memory of it cleared; the visitors are hashed
      * now (those of a day whose salt is not known yet wait for it).
      */
