@@ -7,7 +7,7 @@ import type { Answered } from "~/server/http/pipeline.server";
 import { freshDatabaseEach, silentLogger, testDialects } from "../../../tests/support/databases";
 import { createAnalytics } from "./analytics.server";
 import type { CountRow } from "./counter.server";
-import { writeBatch } from "./store.server";
+import { deleteCountsBefore, writeBatch } from "./store.server";
 
 /*
  * Writing the counts never holds the event loop over 20 ms (docs/analytics.md#how-it-is-written),
@@ -104,5 +104,24 @@ describe.each(testDialects)("writing the counts on $name", (dialect) => {
     const written = await t.db.selectFrom("analytics_counts").select("key").execute();
     expect(written).toHaveLength(10_000);
     if (!overloaded) expect(stall).toBeLessThan(LIMIT_MS);
+  });
+
+  it("deletes old days in statements of a bounded size, every old row and no newer one", async () => {
+    const rows = (day: string, n: number): CountRow[] =>
+      Array.from({ length: n }, (_, index) => ({
+        day,
+        metric: "not_found",
+        key: `/${index}`,
+        detail: "",
+        count: 1,
+      }));
+    await writeBatch(t.db, {
+      counts: [...rows("2024-10-01", 1_200), ...rows("2024-10-02", 30), ...rows("2026-11-24", 5)],
+      visitors: [],
+    });
+    expect(await deleteCountsBefore(t.db, "2024-10-03", 500)).toBe(1_230);
+    expect(await t.db.selectFrom("analytics_counts").select("day").distinct().execute()).toEqual([
+      { day: "2026-11-24" },
+    ]);
   });
 });

@@ -146,10 +146,41 @@ export async function closeDay(db: Database, day: string): Promise<number | unde
   });
 }
 
-/** Deletes the counts of days before `day` (ANALYTICS_RETENTION_MONTHS); returns how many rows. */
-export async function deleteCountsBefore(db: Database, day: string): Promise<number> {
-  const result = await writeStatement(db, (conn) =>
-    conn.deleteFrom("analytics_counts").where("day", "<", day).executeTakeFirst(),
-  );
-  return Number(result.numDeletedRows);
+/** Rows deleted per statement by deleteCountsBefore: a few milliseconds of SQLite's time each. */
+export const ROWS_PER_DELETE = 500;
+
+/**
+ * Deletes the counts of days before `day` (ANALYTICS_RETENTION_MONTHS) in statements of at most
+ * ROWS_PER_DELETE rows, oldest day first, the event loop free between two; returns how many rows.
+ */
+export async function deleteCountsBefore(
+  db: Database,
+  day: string,
+  rowsPerDelete = ROWS_PER_DELETE,
+): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const oldest = await db
+      .selectFrom("analytics_counts")
+      .select("day")
+      .where("day", "<", day)
+      .orderBy("day")
+      .limit(1)
+      .executeTakeFirst();
+    if (!oldest) return deleted;
+    const some = db
+      .selectFrom("analytics_counts")
+      .select(["metric", "key", "detail"])
+      .where("day", "=", oldest.day)
+      .limit(rowsPerDelete);
+    const result = await writeStatement(db, (conn) =>
+      conn
+        .deleteFrom("analytics_counts")
+        .where("day", "=", oldest.day)
+        .where(sql<boolean>`(metric, key, detail) in (${some})`)
+        .executeTakeFirst(),
+    );
+    deleted += Number(result.numDeletedRows);
+    await yieldToLoop();
+  }
 }

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import type { Database, DB } from "~/server/db/schema.server";
 import { logger as defaultLogger, type Logger } from "~/server/logger.server";
 import { createPostgresPool, type PostgresPoolStats } from "./postgres-pool.server";
+import { attachSqliteFile } from "./read-off-loop.server";
 import {
   attachWriteAheadLog,
   DEFAULT_SQLITE_BUSY_TIMEOUT_MS,
@@ -101,6 +102,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
       }),
     });
     attachWriteAheadLog(db, writeAheadLog);
+    attachSqliteFile(db, file === ":memory:" ? file : path.resolve(file), busyTimeoutMs);
   } else if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = createPostgresPool(url, options, log);
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
