@@ -24,7 +24,8 @@ export function readableHost(host: string): string {
   if (!INTERNATIONAL.test(host)) return host;
   // A header's bytes arrive as Latin-1 characters; UTF-8 among them is read back as UTF-8 (bytes that
   // are not UTF-8 stay as they came).
-  const utf8 = /[^\x01-\xff]/.test(host) ? host : Buffer.from(host, "latin1").toString("utf8");
+  const beyondLatin1 = Array.from(host).some((char) => (char.codePointAt(0) ?? 0) > 0xff);
+  const utf8 = beyondLatin1 ? host : Buffer.from(host, "latin1").toString("utf8");
   const text = utf8.includes("\ufffd") ? host : utf8;
   const ascii = domainToASCII(withoutBidiControls(text));
   return ascii === "" ? "" : domainToUnicode(ascii);
