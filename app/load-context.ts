@@ -46,9 +46,10 @@ export interface SiteCounting {
   formOutcome(form: "contact" | "quote" | "newsletter", result: { status: number; held?: boolean }): void;
   /**
    * A search of the site by its normalised query, found or not; not counted when the request's
-   * headers say it came from a bot or a prefetch.
+   * headers say it came from a bot or a prefetch. `client` (the client key) spends that client's
+   * allowance of new queries a day.
    */
-  search(query: string, found: boolean, headers: Headers): void;
+  search(query: string, found: boolean, headers: Headers, client?: string): void;
 }
 
 /** What a form service may be given instead of the whole SiteServices: tests pass just these. */

@@ -1,6 +1,7 @@
 // Bundles server.ts (and the app/server modules it imports) into <build>/server.js, and the mail
 // thread's entry into <build>/mail-thread.js; npm packages stay external and load from node_modules
-// at run time. The SQLite checkpoint thread (app/server/db/checkpoint-thread.mjs) is plain
+// at run time. The SQLite checkpoint and read threads (app/server/db/checkpoint-thread.mjs,
+// read-thread.mjs) are plain
 // JavaScript that its caller finds beside itself: it is copied beside each bundle that holds that
 // caller (server.js, and the React Router server build in <build>/server/).
 import { copyFileSync } from "node:fs";
@@ -20,4 +21,5 @@ await build({
 });
 for (const folder of [buildDir, path.join(buildDir, "server")]) {
   copyFileSync("app/server/db/checkpoint-thread.mjs", path.join(folder, "checkpoint-thread.mjs"));
+  copyFileSync("app/server/db/read-thread.mjs", path.join(folder, "read-thread.mjs"));
 }

@@ -2,7 +2,8 @@
  * Phrases that mark a form post as likely spam (docs/spam.md#rules). Each is matched, lower case, as
  * whole words anywhere in the message, name or company; one phrase adds a little to the score, two or
  * more add enough to hold the lead. Keep them to what buyers of labels, barcoding and packaging never
- * write: SEO and marketing pitches, finance and gambling offers, the openings of bulk mailers.
+ * write: SEO and marketing pitches, finance and gambling offers, the openings of bulk mailers. Never a
+ * trade's own name (casino, bitcoin mining): those businesses buy labels and boxes too.
  */
 export const SPAM_PHRASES: readonly string[] = [
   "seo services",
@@ -20,11 +21,15 @@ export const SPAM_PHRASES: readonly string[] = [
   "lead generation services",
   "email list",
   "buy followers",
-  "crypto",
-  "bitcoin",
-  "forex",
+  // Offers, not industries: a casino buys labels and a mining firm buys boxes.
+  "crypto investment",
+  "bitcoin investment",
+  "invest in bitcoin",
+  "forex signals",
   "binary options",
-  "casino",
+  "online casino",
+  "casino bonus",
+  "free spins",
   "viagra",
   "cialis",
   "loan offer",

@@ -28,7 +28,10 @@ export function loader({ request, url, context: provider }: Route.LoaderArgs) {
   const context = requestContextOf(provider);
   const query = cleanQuery(url.searchParams.get("q"));
   const result: SiteSearchResult | null = query ? siteSearch.search(query) : null;
-  if (result) context.services.counting?.search(normalizeQuery(query), result.total > 0, request.headers);
+  if (result) {
+    const counted = normalizeQuery(query);
+    context.services.counting?.search(counted, result.total > 0, request.headers, context.clientKey);
+  }
   if (result?.total === 0) {
     // Counting must not slow the answer down or fail it: the page does not wait for the database.
     recordSearchMiss(context.services.db, context.clientKey, query).catch((error: unknown) =>

@@ -7,6 +7,7 @@ import { type Analytics, createAnalytics } from "~/features/analytics/analytics.
 import { startWeeklyDigest } from "~/features/analytics/report/digest-job.server";
 import { contactFormApi } from "~/features/contact/contact.server";
 import { formEndpoint } from "~/features/leads/form-request.server";
+import { startHeldNotice } from "~/features/leads/held-notice.server";
 import { newsletterFormApi } from "~/features/newsletter/signup.server";
 import { quoteStreamedPost } from "~/features/quote/quote-gate.server";
 import { QUOTE_UPLOAD_PATHS } from "~/features/quote/quote-upload.server";
@@ -84,6 +85,14 @@ export function featureJobs(
         analytics: { retentionMonths: env.ANALYTICS_RETENTION_MONTHS, timeZone: env.SITE_TIME_ZONE },
       }),
     ...(analytics ? [analytics.job] : []),
+    // Held leads, once a day to the owner (docs/spam.md): the report's address, else sales.
+    (db, logger) =>
+      startHeldNotice(
+        db,
+        logger,
+        { to: reportEmail ?? env.SALES_EMAIL, mailFrom: env.MAIL_FROM, timeZone: env.SITE_TIME_ZONE },
+        { checkEveryMs: env.REPORT_CHECK_MS },
+      ),
     ...(reportEmail
       ? [
           (db: Database, logger: Logger) =>

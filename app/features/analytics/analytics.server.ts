@@ -6,7 +6,7 @@ import type { Logger } from "~/server/logger.server";
 import { countAnswer, forgetUserAgents, isUnseen } from "./answers.server";
 import { type Counter, createCounter } from "./counter.server";
 import { METRICS } from "./metrics";
-import { closeDay, openDaysBefore, saltOf, writeBatch } from "./store.server";
+import { closeDay, openDaysBefore, saltOf, UnwrittenBatch, writeBatch } from "./store.server";
 
 /*
  * First-party, cookieless counting (docs/analytics.md, docs/decisions/0033): one per server process.
@@ -18,6 +18,8 @@ import { closeDay, openDaysBefore, saltOf, writeBatch } from "./store.server";
 export const CLOSE_AFTER_MS = 5 * 60 * 1000;
 /** The longest a stop waits for the last write. */
 const STOP_WAIT_MS = 5_000;
+/** Visitors hashed at a time before a write: about a millisecond of work. */
+const HASHES_PER_SLICE = 500;
 /** How often the job looks for ended days to close. */
 const CLOSE_EVERY_MS = 60 * 1000;
 /** The next day's salt is fetched this long before the day starts, so the first views of it wait for nothing. */
@@ -69,9 +71,9 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
       const outcome = formOutcome(result);
       if (outcome) counter.count(METRICS.form, form, outcome);
     },
-    search(query, found, headers) {
+    search(query, found, headers, client) {
       if (query === "" || isUnseen(webHeaders(headers))) return;
-      counter.count(METRICS.search, query, found ? "hit" : "miss");
+      counter.count(METRICS.search, query, found ? "hit" : "miss", client);
     },
   };
   return {
@@ -113,11 +115,14 @@ export function startAnalyticsJob(
   };
 
   const flush = async () => {
+    // The visitors are hashed in slices, the event loop free between two (docs/analytics.md#how-it-is-written).
+    while (counter.hashSome(HASHES_PER_SLICE)) await new Promise((resolve) => setImmediate(resolve));
     const batch = counter.take();
     try {
       await writeBatch(db, batch);
     } catch (error) {
-      counter.giveBack(batch);
+      // What was written stays written; the rest is tried again.
+      counter.giveBack(error instanceof UnwrittenBatch ? error.rest : batch);
       logger.warn(
         { err: error, counts: batch.counts.length },
         "analytics: could not write counts; kept for the next try",

@@ -4,6 +4,7 @@ import { searchEngineOf } from "~/content/search-engines";
 import type { Answered } from "~/server/http/pipeline.server";
 import type { Counter } from "./counter.server";
 import { METRICS } from "./metrics";
+import { readableHost } from "./visible-text";
 
 /*
  * Which answers count, and as what (docs/analytics.md#what-is-counted). Runs on the request path for
@@ -43,11 +44,14 @@ export function isUnseen(headers: IncomingHttpHeaders): boolean {
   return !userAgent || isBotAgent(userAgent);
 }
 
-/** The host of a Referer header, lower case without port, or "" when it has none. */
+/**
+ * The host of a Referer header, lower case without port, in Unicode (readableHost), or "" when it has
+ * none.
+ */
 export function referrerHost(referer: string | undefined): string {
   if (!referer) return "";
   const match = /^https?:\/\/(?:[^/?#@]*@)?(\[[^\]]*\]|[^/?#:]+)/i.exec(referer);
-  return match?.[1]?.toLowerCase() ?? "";
+  return readableHost(match?.[1] ?? "").toLowerCase();
 }
 
 /** The Host the request was sent to, lower case without port. */
@@ -73,7 +77,7 @@ export function countAnswer(counter: Counter, answer: Answered, options: AnswerC
   if (isUnseen(headers)) return;
   const { pathname } = answer.url;
   if (answer.source === "legacy") {
-    counter.count(METRICS.legacy, pathname);
+    counter.count(METRICS.legacy, pathname, "", options.address(answer));
     return;
   }
   const page = answer.contentType.startsWith("text/html");
@@ -86,16 +90,17 @@ export function countAnswer(counter: Counter, answer: Answered, options: AnswerC
   }
   const referrer = referrerHost(headers.referer);
   if (status === 404) {
-    counter.count(METRICS.notFound, pathname, referrer);
+    counter.count(METRICS.notFound, pathname, referrer, options.address(answer));
     return;
   }
   if (status !== 200 && status !== 304) return;
   counter.count(METRICS.pageview, pathname);
-  counter.visitor(options.address(answer), headers["user-agent"] ?? "");
+  const address = options.address(answer);
+  counter.visitor(address, headers["user-agent"] ?? "");
   if (referrer !== "" && (referrer === options.siteHost || referrer === ownHost(headers.host))) return;
   // The first page of a visit: no referrer, or another site's.
   counter.count(METRICS.visit, pathname);
-  if (referrer !== "") counter.count(METRICS.referrer, referrer, searchEngineOf(referrer) ?? "");
+  if (referrer !== "") counter.count(METRICS.referrer, referrer, searchEngineOf(referrer) ?? "", address);
   const { search } = answer.url;
   if (search.includes("utm_source=")) {
     const query = answer.url.searchParams;
@@ -105,6 +110,7 @@ export function countAnswer(counter: Counter, answer: Answered, options: AnswerC
         METRICS.campaign,
         source,
         `${query.get("utm_medium") ?? ""}|${query.get("utm_campaign") ?? ""}`,
+        address,
       );
     }
   }

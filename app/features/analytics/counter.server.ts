@@ -1,6 +1,8 @@
 import { hash } from "node:crypto";
 import { dayIn } from "~/server/mail/company-time.server";
+import { createKeyBudget } from "./budget.server";
 import type { Metric } from "./metrics";
+import { withoutBidiControls } from "./visible-text";
 
 /*
  * The counts of one server process, in memory between two writes (docs/analytics.md#how-it-is-written):
@@ -50,11 +52,15 @@ export interface CounterOptions {
 
 const SEPARATOR = "\u0000";
 
-/** Control characters (NUL, the separator, among them) removed, then cut to MAX_KEY_LENGTH. */
+/**
+ * Control characters (NUL, the separator, among them) and bidirectional controls removed, then cut to
+ * MAX_KEY_LENGTH.
+ */
 export function boundedKey(value: string): string {
   const cut = value.length > MAX_KEY_LENGTH * 2 ? value.slice(0, MAX_KEY_LENGTH * 2) : value;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-  const clean = /[\u0000-\u001f\u007f]/.test(cut) ? cut.replace(/[\u0000-\u001f\u007f]/g, "") : cut;
+  const controls = /[\u0000-\u001f\u007f]/g;
+  const clean = withoutBidiControls(controls.test(cut) ? cut.replace(controls, "") : cut);
   return clean.length > MAX_KEY_LENGTH ? clean.slice(0, MAX_KEY_LENGTH) : clean;
 }
 
@@ -101,11 +107,15 @@ export function createCounter(options: CounterOptions) {
     return currentDay;
   };
 
+  const budget = createKeyBudget();
+  const overflowId = (day: string, metric: Metric) =>
+    `${day}${SEPARATOR}${metric}${SEPARATOR}${OVERFLOW_KEY}${SEPARATOR}`;
+
   const add = (day: string, metric: Metric, key: string, detail: string, by: number) => {
     let id = `${day}${SEPARATOR}${metric}${SEPARATOR}${key}${SEPARATOR}${detail}`;
     let current = counts.get(id);
     if (current === undefined && counts.size >= maxKeys) {
-      id = `${day}${SEPARATOR}${metric}${SEPARATOR}${OVERFLOW_KEY}${SEPARATOR}`;
+      id = overflowId(day, metric);
       current = counts.get(id);
     }
     counts.set(id, (current ?? 0) + by);
@@ -129,9 +139,20 @@ export function createCounter(options: CounterOptions) {
     /** The calendar day at a time (milliseconds), in the site's time zone. */
     dayAt,
 
-    /** Adds one to a count of today's; a key or detail is cut to MAX_KEY_LENGTH. */
-    count(metric: Metric, key: string, detail = ""): void {
-      add(today(), metric, boundedKey(key), boundedKey(detail), 1);
+    /**
+     * Adds one to a count of today's; a key or detail is cut to MAX_KEY_LENGTH. A key new today that
+     * the day's budget (budget.server.ts) does not admit, for the kind or for `client` (the client's
+     * address or key, when known), is counted under OVERFLOW_KEY.
+     */
+    count(metric: Metric, key: string, detail = "", client?: string): void {
+      const day = today();
+      const cleanKey = boundedKey(key);
+      const cleanDetail = boundedKey(detail);
+      if (budget.admit(day, metric, `${cleanKey}${SEPARATOR}${cleanDetail}`, client)) {
+        add(day, metric, cleanKey, cleanDetail, 1);
+      } else {
+        add(day, metric, OVERFLOW_KEY, "", 1);
+      }
     },
 
     /**
@@ -146,7 +167,8 @@ export function createCounter(options: CounterOptions) {
         keys = new Set();
         unhashed.set(day, keys);
       }
-      const key = visitorKey(address, userAgent);
+      // One address rotating its user agent makes at most a few visitors (budget.server.ts).
+      const key = visitorKey(address, budget.agentOf(day, address, userAgent));
       if (keys.has(key)) return;
       if (unhashedCount < MAX_UNHASHED) {
         keys.add(key);
@@ -176,6 +198,27 @@ export function createCounter(options: CounterOptions) {
         unhashedCount -= keys.size;
         unhashed.delete(known);
       }
+    },
+
+    /**
+     * Hashes up to `limit` of the visitors waiting (of days whose salt is known); whether any wait
+     * still. The writer calls it in slices before take, so hashing never holds the event loop long.
+     */
+    hashSome(limit: number): boolean {
+      let left = limit;
+      for (const [day, keys] of [...unhashed]) {
+        const salt = salts.get(day);
+        if (salt === undefined) continue;
+        for (const key of keys) {
+          if (left === 0) return true;
+          rememberHash(day, hashKey(salt, key));
+          keys.delete(key);
+          unhashedCount -= 1;
+          left -= 1;
+        }
+        unhashed.delete(day);
+      }
+      return false;
     },
 
     /**

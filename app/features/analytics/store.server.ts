@@ -11,49 +11,78 @@ import { METRICS } from "./metrics";
  * works on SQLite and PostgreSQL, and any number of instances may run each at once.
  */
 
-/** Rows per insert: well under SQLite's bound parameters (5 per count row). */
-const CHUNK = 500;
-
-function chunks<T>(rows: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < rows.length; start += CHUNK) out.push(rows.slice(start, start + CHUNK));
-  return out;
-}
+/**
+ * Rows per transaction (and per insert: well under SQLite's bound parameters, 5 per count row). A
+ * transaction on SQLite holds the event loop while it runs: 200 upserts take a few milliseconds, and
+ * the loop is free between two (docs/analytics.md#how-it-is-written).
+ */
+export const ROWS_PER_WRITE = 200;
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const rowOrder = (row: CountRow) => `${row.day}\u0000${row.metric}\u0000${row.key}\u0000${row.detail}`;
+/** Lets timers and requests run between two transactions. */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A write that failed part way: what it did not write, to be tried again. */
+export class UnwrittenBatch extends Error {
+  constructor(
+    readonly rest: Batch,
+    cause: unknown,
+  ) {
+    super("analytics batch not written whole", { cause });
+  }
+}
 
 /**
- * Writes one batch in one transaction: each count added to its row (made when new), each visitor
- * hash inserted unless another instance already did. Rows go in key order, so two instances adding
- * to the same rows lock them in the same order and never deadlock.
+ * Writes one batch in transactions of at most ROWS_PER_WRITE rows, one after another, the event loop
+ * free between two: each count added to its row (made when new), each visitor hash inserted unless
+ * another instance already did. Rows go in key order, so two instances adding to the same rows lock
+ * them in the same order and never deadlock. A failure throws UnwrittenBatch with what is not written
+ * (what was written stays: a count is never added twice).
  */
-export async function writeBatch(db: Database, batch: Batch): Promise<void> {
+export async function writeBatch(db: Database, batch: Batch, rowsPerWrite = ROWS_PER_WRITE): Promise<void> {
   if (batch.counts.length === 0 && batch.visitors.length === 0) return;
   const counts = [...batch.counts].sort((a, b) => compare(rowOrder(a), rowOrder(b)));
   const visitors = [...batch.visitors].sort((a, b) =>
     compare(`${a.day}\u0000${a.visitorHash}`, `${b.day}\u0000${b.visitorHash}`),
   );
-  await writeTransaction(db, async (trx) => {
-    for (const rows of chunks(counts)) {
-      await trx
-        .insertInto("analytics_counts")
-        .values(rows)
-        .onConflict((conflict) =>
-          conflict
-            .columns(["day", "metric", "key", "detail"])
-            .doUpdateSet({ count: sql`analytics_counts.count + excluded.count` }),
-        )
-        .execute();
+  let countsDone = 0;
+  let visitorsDone = 0;
+  try {
+    while (countsDone < counts.length) {
+      const rows = counts.slice(countsDone, countsDone + rowsPerWrite);
+      await writeTransaction(db, (trx) =>
+        trx
+          .insertInto("analytics_counts")
+          .values(rows)
+          .onConflict((conflict) =>
+            conflict
+              .columns(["day", "metric", "key", "detail"])
+              .doUpdateSet({ count: sql`analytics_counts.count + excluded.count` }),
+          )
+          .execute(),
+      );
+      countsDone += rows.length;
+      await yieldToLoop();
     }
-    for (const rows of chunks(visitors)) {
-      await trx
-        .insertInto("analytics_visitors")
-        .values(rows.map((row) => ({ day: row.day, visitor_hash: row.visitorHash })))
-        .onConflict((conflict) => conflict.columns(["day", "visitor_hash"]).doNothing())
-        .execute();
+    while (visitorsDone < visitors.length) {
+      const rows = visitors.slice(visitorsDone, visitorsDone + rowsPerWrite);
+      await writeTransaction(db, (trx) =>
+        trx
+          .insertInto("analytics_visitors")
+          .values(rows.map((row) => ({ day: row.day, visitor_hash: row.visitorHash })))
+          .onConflict((conflict) => conflict.columns(["day", "visitor_hash"]).doNothing())
+          .execute(),
+      );
+      visitorsDone += rows.length;
+      await yieldToLoop();
     }
-  });
+  } catch (error) {
+    throw new UnwrittenBatch(
+      { counts: counts.slice(countsDone), visitors: visitors.slice(visitorsDone) },
+      error,
+    );
+  }
 }
 
 /**
@@ -117,10 +146,41 @@ export async function closeDay(db: Database, day: string): Promise<number | unde
   });
 }
 
-/** Deletes the counts of days before `day` (ANALYTICS_RETENTION_MONTHS); returns how many rows. */
-export async function deleteCountsBefore(db: Database, day: string): Promise<number> {
-  const result = await writeStatement(db, (conn) =>
-    conn.deleteFrom("analytics_counts").where("day", "<", day).executeTakeFirst(),
-  );
-  return Number(result.numDeletedRows);
+/** Rows deleted per statement by deleteCountsBefore: a few milliseconds of SQLite's time each. */
+export const ROWS_PER_DELETE = 500;
+
+/**
+ * Deletes the counts of days before `day` (ANALYTICS_RETENTION_MONTHS) in statements of at most
+ * ROWS_PER_DELETE rows, oldest day first, the event loop free between two; returns how many rows.
+ */
+export async function deleteCountsBefore(
+  db: Database,
+  day: string,
+  rowsPerDelete = ROWS_PER_DELETE,
+): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const oldest = await db
+      .selectFrom("analytics_counts")
+      .select("day")
+      .where("day", "<", day)
+      .orderBy("day")
+      .limit(1)
+      .executeTakeFirst();
+    if (!oldest) return deleted;
+    const some = db
+      .selectFrom("analytics_counts")
+      .select(["metric", "key", "detail"])
+      .where("day", "=", oldest.day)
+      .limit(rowsPerDelete);
+    const result = await writeStatement(db, (conn) =>
+      conn
+        .deleteFrom("analytics_counts")
+        .where("day", "=", oldest.day)
+        .where(sql<boolean>`(metric, key, detail) in (${some})`)
+        .executeTakeFirst(),
+    );
+    deleted += Number(result.numDeletedRows);
+    await yieldToLoop();
+  }
 }

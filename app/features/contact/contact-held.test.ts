@@ -96,8 +96,9 @@ describe.each(testDialects)("held contact messages on $name", (dialect) => {
     expect(await releaseHeldContact(deps, "C-ZZZZZZ")).toEqual({ status: "not-found" });
   });
 
-  it("holds the same message from a third address within the hour, not after it", async () => {
-    const message = "Grow your sales with our wholesale offer, reply for prices.";
+  it("holds the same message from a third client and address within the hour, not after it", async () => {
+    const message =
+      "Grow your sales with our wholesale offer: every product shipped worldwide in two days, reply for prices.";
     for (const [index, email] of ["a@one.example", "b@two.example"].entries()) {
       const result = await submitContact(deps, { ...buyer, email, message }, `client-${index}`);
       expect(result.held).toBeUndefined();
@@ -111,6 +112,39 @@ describe.each(testDialects)("held contact messages on $name", (dialect) => {
     clock = new Date(now.getTime() + 61 * 60_000);
     const later = await submitContact(deps, { ...buyer, email: "d@four.example", message }, "client-d");
     expect(later.held).toBeUndefined();
+  });
+
+  it("one client's message under two addresses does not hold another client's same message", async () => {
+    const message = "Please send me a quote.";
+    for (const email of ["a@one.example", "b@two.example"]) {
+      expect((await submitContact(deps, { ...buyer, email, message }, "attacker")).held).toBeUndefined();
+    }
+    const real = await submitContact(deps, { ...buyer, message }, "buyer");
+    expect(real.held).toBeUndefined();
+    expect((await outbox()).filter((row) => row.kind === "contact_notification")).toHaveLength(3);
+  });
+
+  it("one client sending a long message under three addresses holds none of them, nor another's", async () => {
+    const message =
+      "We are looking for a supplier of 4x6 direct thermal labels, 40 rolls a month, please call us back.";
+    for (const email of ["a@one.example", "b@two.example", "c@three.example", buyer.email]) {
+      const client = email === buyer.email ? "buyer" : "attacker";
+      expect((await submitContact(deps, { ...buyer, email, message }, client)).held).toBeUndefined();
+    }
+  });
+
+  it("sends on a message with two data-sheet links", async () => {
+    const message =
+      "Data sheets: https://lakesidefoods.com/datasheets/line-3-labels.pdf https://lakesidefoods.com/datasheets/line-4-labels.pdf";
+    const result = await submitContact(deps, { ...buyer, message }, "client-a");
+    expect(result.held).toBeUndefined();
+  });
+
+  it("still holds a pitch with many links", async () => {
+    const links = [1, 2, 3, 4, 5].map((n) => `https://deal${n}.example/offer`).join(" ");
+    const result = await submitContact(deps, { ...buyer, message: `Great deals: ${links}` }, "client-a");
+    expect(result.held).toBe(true);
+    expect(await outbox()).toEqual([]);
   });
 
   it("housekeeping deletes held messages after 30 days, never released or unheld ones", async () => {

@@ -63,7 +63,8 @@ export const submitContact: FormService<ContactServices> = async (deps, input, c
     const verdict = await scoreLead(
       db,
       "contact",
-      { name: contact.name, email: contact.email, message: contact.message },
+      { name: contact.name, email: contact.email, message: contact.message, repeatText: contact.message },
+      clientKey,
       now,
     );
     // The per-client count, the lead and its two e-mails commit together: one transaction, no await

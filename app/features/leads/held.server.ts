@@ -50,15 +50,20 @@ function reasonsOf(json: string | null): SpamReason[] {
   }
 }
 
-/** The held leads not released, oldest first, at most `limit` of each kind. */
-export async function listHeldLeads(db: Database, limit = 500): Promise<HeldLead[]> {
+/**
+ * The held leads not released, oldest first, at most `limit` of each kind; with `heldSince`, only those
+ * held at or after it (the held_at index).
+ */
+export async function listHeldLeads(db: Database, limit = 500, heldSince?: string): Promise<HeldLead[]> {
   const contacts = await selectHeld(db, "contact_submissions")
     .select(["reference", "created_at", "held_reasons", "name"])
+    .$if(heldSince !== undefined, (query) => query.where("held_at", ">=", heldSince ?? ""))
     .orderBy("created_at")
     .limit(limit)
     .execute();
   const quotes = await selectHeld(db, "quote_requests")
     .select(["reference", "created_at", "held_reasons", "company"])
+    .$if(heldSince !== undefined, (query) => query.where("held_at", ">=", heldSince ?? ""))
     .orderBy("created_at")
     .limit(limit)
     .execute();

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   findLinks,
   isDisposableAddress,
+  otherSenders,
+  REPEAT_MIN_LENGTH,
   SPAM_THRESHOLD,
   type SpamInput,
   scoreText,
@@ -15,6 +17,7 @@ const buyer: SpamInput = {
   email: "jane.park@lakesidefoods.com",
   message:
     "We need 4x6 direct thermal labels for our new line, about 40 rolls a month. The current ones are on https://www.lakesidefoods.com/packaging if that helps. Can you quote with 1 inch cores?",
+  repeatText: "",
 };
 const verdict = (input: Partial<SpamInput>) => verdictOf(scoreText({ ...buyer, ...input }));
 const codes = (input: Partial<SpamInput>) => verdict(input).reasons.map((reason) => reason.code);
@@ -32,13 +35,25 @@ describe("spam rules (docs/spam.md)", () => {
 
   it("holds a company that is a link, and leaves a company named after its domain", () => {
     expect(codes({ company: "https://rank-you-first.example" })).toEqual(["link_in_company"]);
+    expect(verdict({ company: "https://rank-you-first.example" }).held).toBe(true);
+    expect(verdict({ company: "[url=https://rank.example]Rank[/url] Ltd" }).held).toBe(true);
     expect(codes({ company: "Labels.com Inc." })).toEqual([]);
   });
 
-  it("holds a message that is mostly links", () => {
+  it("counts a company written with its site beside its name as a signal that alone does not hold", () => {
+    expect(verdict({ company: "Acme Packaging (www.acmepack.com)" })).toMatchObject({
+      held: false,
+      score: 2,
+    });
+  });
+
+  it("counts a message that is mostly links as a signal, held only with many links or another signal", () => {
     const message = "see https://a.example/one https://b.example/two";
     expect(codes({ message })).toEqual(["mostly_links"]);
-    expect(verdict({ message }).held).toBe(true);
+    expect(verdict({ message }).held).toBe(false);
+    const pitch = [1, 2, 3, 4, 5].map((n) => `https://deal${n}.example/offer`).join(" ");
+    expect(codes({ message: `Great deals ${pitch}` })).toEqual(["mostly_links", "many_links"]);
+    expect(verdict({ message: `Great deals ${pitch}` }).held).toBe(true);
   });
 
   it("counts a message of one link as a signal that alone does not hold (a product page as a quote row)", () => {
@@ -60,10 +75,16 @@ describe("spam rules (docs/spam.md)", () => {
     expect(verdict({ email: "x@mailinator.com" })).toMatchObject({ held: false, score: 3 });
     const withPhrase = verdict({
       email: "x@mailinator.com",
-      message: "Bitcoin payments accepted for labels.",
+      message: "Our SEO services for your labels.",
     });
     expect(withPhrase.reasons.map((reason) => reason.code)).toEqual(["disposable_email", "spam_phrase"]);
     expect(withPhrase.held).toBe(true);
+  });
+
+  it("does not take forwarding and privacy services for throwaway ones", () => {
+    for (const email of ["tom@consultant.com", "sue@duck.com", "x.y@mozmail.com", "a@slmail.me"]) {
+      expect(isDisposableAddress(email)).toBe(false);
+    }
   });
 
   it("finds known spam phrases as whole words: one is a signal, two hold", () => {
@@ -73,10 +94,16 @@ describe("spam rules (docs/spam.md)", () => {
       verdict({ message: "Our SEO services put you on the first page of google, guaranteed." }).held,
     ).toBe(true);
     // Part of a word is not the phrase.
-    expect(codes({ message: "Labels for cryptographic key cards and casinos? No: casino chips." })).toEqual([
-      "spam_phrase",
-    ]);
-    expect(codes({ message: "Labels for cryptographic key cards." })).toEqual([]);
+    expect(codes({ message: "Backlinks? No: backlinksmith, our forklift." })).toEqual(["spam_phrase"]);
+    expect(codes({ message: "Our backlinksmith forklift." })).toEqual([]);
+  });
+
+  it("does not take a trade's own name for a pitch (a casino, a bitcoin mining firm)", () => {
+    const casino = "Lucky Star Casino needs 20,000 4x6 labels for its cage and warehouse, bitcoin or card.";
+    expect(codes({ company: "Lucky Star Casino & Resort", message: casino })).toEqual([]);
+    expect(codes({ company: "Northern Bitcoin Mining LLC", message: "Shipping boxes 24x18x12." })).toEqual(
+      [],
+    );
   });
 
   it("finds links with a scheme, www. hosts and forum markup, not plain words with dots", () => {
@@ -84,8 +111,27 @@ describe("spam rules (docs/spam.md)", () => {
     expect(findLinks("Part no. 4.5 x 6 in, e.g. rolls")).toEqual([]);
   });
 
-  it("hashes a message the same whatever its case and spacing", () => {
-    expect(spamMessageHash("Buy  CHEAP\nlabels ")).toBe(spamMessageHash("buy cheap labels"));
-    expect(spamMessageHash("buy cheap labels")).not.toBe(spamMessageHash("buy cheap tags"));
+  it("hashes a message the same whatever its case and spacing, and short text not at all", () => {
+    const long = "Buy cheap labels from our warehouse today, wholesale prices for every business in town";
+    expect(spamMessageHash(long.toUpperCase().replaceAll(" ", "  \n"))).toBe(spamMessageHash(long));
+    expect(spamMessageHash(long)).not.toBe(spamMessageHash(long.replace("labels", "tags")));
+    expect(spamMessageHash("Please send me a quote.")).toBeNull();
+    expect(spamMessageHash("4x6 direct thermal labels")).toBeNull();
+    expect(spamMessageHash("x".repeat(REPEAT_MIN_LENGTH - 1))).toBeNull();
+  });
+
+  it("counts each other sender once, by client and by address, never this lead's own client", () => {
+    const me = { clientKey: "buyer", email: "dana@lakesidefoods.com" };
+    const attacker = (email: string) => ({ clientKey: "attacker", email });
+    expect(otherSenders(me, [attacker("a@one.example"), attacker("b@two.example")])).toBe(1);
+    expect(otherSenders(me, [{ clientKey: "buyer", email: "x@other.example" }])).toBe(0);
+    expect(otherSenders(me, [{ clientKey: "c", email: "DANA@lakesidefoods.com" }])).toBe(0);
+    expect(
+      otherSenders(me, [
+        { clientKey: "c", email: "a@one.example" },
+        { clientKey: "d", email: "a@one.example" },
+        { clientKey: "e", email: "e@five.example" },
+      ]),
+    ).toBe(2);
   });
 });

@@ -162,7 +162,10 @@ export async function submitQuote(
         company: quote.company,
         email: quote.email,
         message: quote.items.map((item) => [item.description, item.notes ?? ""].join(" ")).join("\n"),
+        // Only the notes are free text to compare: item lines are what buyers of a stock item share.
+        repeatText: quote.items.map((item) => item.notes ?? "").join("\n"),
       },
+      clientKey,
       now,
     );
     const stored = await withFreshReference("Q", (reference) =>

@@ -6,6 +6,7 @@ import type { Database, DB } from "~/server/db/schema.server";
 import { logger as defaultLogger } from "~/server/logger.server";
 import type { DatabaseOptions } from "./database-options.server";
 import { createPostgresPool, type PostgresPoolStats } from "./postgres-pool.server";
+import { attachSqliteFile } from "./read-off-loop.server";
 import {
   attachWriteAheadLog,
   DEFAULT_SQLITE_BUSY_TIMEOUT_MS,
@@ -87,6 +88,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
       }),
     });
     attachWriteAheadLog(db, writeAheadLog);
+    attachSqliteFile(db, file === ":memory:" ? file : path.resolve(file), busyTimeoutMs);
   } else if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = createPostgresPool(url, options, log);
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });

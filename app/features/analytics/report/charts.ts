@@ -4,6 +4,7 @@
  * title and a description for assistive technology; the page shows the same figures as a table beside it.
  */
 import { escapeHtml } from "~/features/leads/email-text.server";
+import { withoutBidiControls } from "../visible-text";
 
 const WIDTH = 400;
 const COLORS = ["#1e5b8c", "#b45309", "#15803d"] as const;
@@ -47,7 +48,7 @@ export function barChart(text: ChartText, bars: readonly Bar[]): string {
     const top = index * rowHeight;
     const length = round(((WIDTH - valueRoom) * bar.value) / max);
     return [
-      `<text x="0" y="${top + 15}" font-size="16" fill="${INK}">${escapeHtml(clip(bar.label, 44))}</text>`,
+      `<text x="0" y="${top + 15}" font-size="16" fill="${INK}">${escapeHtml(clip(withoutBidiControls(bar.label), 44))}</text>`,
       `<rect x="0" y="${top + 21}" width="${Math.max(length, 1)}" height="13" fill="${COLORS[0]}"/>`,
       `<text x="${round(length + 6)}" y="${top + 33}" font-size="15" fill="${MUTED}">${bar.value}</text>`,
     ].join("");

@@ -4,13 +4,19 @@
  * outbox; the first to find none builds it and queues it with the dedupe key `weekly-digest:<Monday>`,
  * and the outbox's unique key makes any other instance's insert do nothing.
  */
+import { listHeldLeads } from "~/features/leads/held.server";
 import { writeStatement } from "~/server/db/database.server";
+import { readerOf } from "~/server/db/read-off-loop.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
+import { periodBounds } from "./calendar";
 import { buildDigestMail } from "./digest.server";
 import { buildReport } from "./model.server";
 import { digestDedupeKey, latestDigest } from "./schedule";
+
+/** Held leads the digest lists at most. */
+const HELD_LISTED = 50;
 
 export interface DigestJobSettings {
   /** REPORT_EMAIL. */
@@ -36,9 +42,12 @@ export async function queueDueDigest(
     .select("id")
     .executeTakeFirst();
   if (queued) return "already";
-  const week = await buildReport(db, { period: due.week, timeZone: settings.timeZone, now });
-  const previous = await buildReport(db, { period: due.previous, timeZone: settings.timeZone, now });
-  const mail = buildDigestMail({ mailFrom: settings.mailFrom, to: settings.to }, week, previous);
+  // Its reads run off the event loop (a SQLite read thread): a large week must not hold up the site.
+  const reader = readerOf(db);
+  const week = await buildReport(reader, { period: due.week, timeZone: settings.timeZone, now });
+  const previous = await buildReport(reader, { period: due.previous, timeZone: settings.timeZone, now });
+  const held = await listHeldLeads(reader, HELD_LISTED, periodBounds(due.week, settings.timeZone).from);
+  const mail = buildDigestMail({ mailFrom: settings.mailFrom, to: settings.to }, week, previous, held);
   // One insert (no attachments), through the write queue like every write on SQLite.
   const id = await writeStatement(db, (conn) => enqueueMail(conn, { ...mail, dedupeKey }, now));
   return id === null ? "already" : "queued";

@@ -6,7 +6,9 @@
  */
 import { company } from "~/content/company";
 import { bodyLine, escapeHtml } from "~/features/leads/email-text.server";
+import type { HeldLead } from "~/features/leads/held.server";
 import { type Email, MAIL_PRIORITY } from "~/server/mail/outbox.server";
+import { heldHtml, heldText } from "./digest-held";
 import type { Report } from "./model.server";
 import { percent } from "./tables";
 import { tableText } from "./text";
@@ -195,6 +197,8 @@ export function buildDigestMail(
   settings: DigestSettings,
   week: Report,
   previous: Report,
+  /** Leads held since the week began and not released (listed, not counted). */
+  held: readonly HeldLead[] = [],
 ): Omit<Email, "dedupeKey"> {
   const range = `${shortDay(week.period.since)} to ${shortDay(week.period.until)}`;
   const leads = week.totals.contacts + week.totals.quotes;
@@ -221,6 +225,8 @@ export function buildDigestMail(
     "",
     bars.map(barListText).join("\n\n"),
     "",
+    heldText(held),
+    "",
     "--",
     company.name,
     why,
@@ -241,6 +247,7 @@ export function buildDigestMail(
     figuresHtml(list),
     `<p style="margin:8px 0 0;font-size:14px;color:${MUTED}">${escapeHtml(heldLine(week))}</p>`,
     ...bars.map(barListHtml),
+    heldHtml(held, { navy: NAVY, muted: MUTED }),
     "</td></tr>",
     `<tr><td style="padding:20px 24px;font-size:13px;color:${MUTED};border-top:1px solid #e6ebf0">${escapeHtml(why)}</td></tr>`,
     "</table></td></tr></table></body></html>",

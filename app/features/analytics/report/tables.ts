@@ -2,6 +2,7 @@
  * The report as tables, in the order every format shows them (docs/report.md#sections): the text, CSV
  * and HTML renderers all read these, so a section and its figures are named in one place.
  */
+import { withoutBidiControls } from "../visible-text";
 import type { Ranked, Report } from "./model.server";
 
 export type Cell = string | number;
@@ -43,6 +44,9 @@ type CellField<Row> = { [K in keyof Row]: Row[K] extends Cell ? K : never }[keyo
 /** A column: its heading, and the row's field it shows or how it makes the cell from the row. */
 type Column<Row> = readonly [heading: string, cell: CellField<Row> | ((row: Row) => Cell)];
 
+/** A cell as shown: counted text (paths, hosts, queries) without bidirectional controls, even in old rows. */
+const visible = (cell: Cell): Cell => (typeof cell === "string" ? withoutBidiControls(cell) : cell);
+
 /** A table of `rows`, one line each, with the columns defined once: heading beside its cell. */
 function table<Row>(id: string, title: string, rows: readonly Row[], columns: Column<Row>[]): ReportTable {
   return {
@@ -50,7 +54,7 @@ function table<Row>(id: string, title: string, rows: readonly Row[], columns: Co
     title,
     columns: columns.map(([heading]) => heading),
     rows: rows.map((row) =>
-      columns.map(([, cell]) => (typeof cell === "function" ? cell(row) : (row[cell] as Cell))),
+      columns.map(([, cell]) => visible(typeof cell === "function" ? cell(row) : (row[cell] as Cell))),
     ),
   };
 }
