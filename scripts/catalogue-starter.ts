@@ -10,7 +10,8 @@ import { exportCatalogueCsv } from "~/features/catalogue/export.server";
 import { loadFamilies } from "~/features/catalogue/families.server";
 import { STARTER_RANGE_FILE } from "~/features/catalogue/import.server";
 import type { CatalogueItem } from "~/features/catalogue/model";
-import { equipmentItems, labelItems, ribbonItems, type StarterItem } from "./catalogue-starter-labels";
+import { equipmentItems } from "./catalogue-starter-equipment";
+import { labelItems, ribbonItems, type StarterItem } from "./catalogue-starter-labels";
 import { ppeItems, repairItems, warehouseItems } from "./catalogue-starter-services";
 import {
   boxItems,
