@@ -1,4 +1,5 @@
 import { createContext, type RouterContext, type RouterContextProvider } from "react-router";
+import type { CatalogueReader } from "~/features/catalogue/catalogue.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import type { Routing } from "~/server/routing/routing.server";
@@ -38,6 +39,8 @@ export interface SiteServices {
   now?: () => Date;
   /** First-party counting of form outcomes and searches (docs/analytics.md); absent when ANALYTICS=off. */
   counting?: SiteCounting;
+  /** The catalogue's active version, in memory, replaced when another becomes active (docs/catalogue.md#serving). */
+  catalogue: CatalogueReader;
 }
 
 /** What routes and form handlers count (docs/analytics.md); page views are counted by the server itself. */

@@ -1,18 +1,19 @@
-/**
- * The keys a part number and a label size are matched by (browser-safe): the import writes them into
- * the derived columns, the search reads what a visitor types into the same form.
+/*
+ * The keys items are matched by (docs/catalogue.md#search-keys). Browser-safe: the search box and the
+ * pages normalise what a buyer types the same way the import normalised the range.
  */
 
-/** "ZD-421" → "zd421": lower case, with whitespace, dashes, dots, slashes and underscores removed. */
+/** A part number as it is matched: lower case, without whitespace, `-`, `.`, `/` or `_` (`ZD-421` -> `zd421`). */
 export function partKey(text: string): string {
   return text.toLowerCase().replace(/[\s\-./_]+/g, "");
 }
 
+/** A number with at most three decimals, trailing zeros dropped: 2.250 -> "2.25", 4 -> "4". */
 function inches(value: number): string {
-  return String(Math.round(value * 1000) / 1000);
+  return String(Number(value.toFixed(3)));
 }
 
-/** 4 by 6 inches → "4x6"; up to three decimals, trailing zeros dropped ("2.25x1.25", "1x0.5"). */
+/** A label size as it is matched, width first, in inches: `4x6`, `1x0.5`, `2.25x1.25`. */
 export function sizeKey(widthInches: number, heightInches: number): string {
   return `${inches(widthInches)}x${inches(heightInches)}`;
 }
