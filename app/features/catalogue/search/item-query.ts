@@ -10,6 +10,8 @@ import { partKey, sizeKey } from "~/features/catalogue/keys";
 export interface ItemQuery {
   /** Size keys as the catalogue writes them ("4x6"), the size as typed first, then turned round. */
   sizeKeys: string[];
+  /** The size's numbers as typed ("48", "108"): searched as words when no item has the size. */
+  sizeNumbers: string[];
   /** Part keys to look up in sku_key and make_part_key: the query as one part number, then each word. */
   partKeys: string[];
   /** The words left once the size and SDS words are taken out: lower case, letters and digits. */
@@ -76,19 +78,21 @@ function toInches(value: number, unit: Unit): number {
 }
 
 /** The size keys a piece of text names, and the text without it. */
-export function readSize(text: string): { sizeKeys: string[]; rest: string } {
+export function readSize(text: string): { sizeKeys: string[]; sizeNumbers: string[]; rest: string } {
   const match = SIZE.exec(text);
-  if (!match) return { sizeKeys: [], rest: text };
+  if (!match) return { sizeKeys: [], sizeNumbers: [], rest: text };
   const [whole, first, firstUnit, second, secondUnit] = match;
   // "102 x 152 mm": a unit written once applies to both numbers; none written means inches.
   const unit = unitOf(secondUnit) ?? unitOf(firstUnit) ?? "in";
   const width = toInches(Number(first), unitOf(firstUnit) ?? unit);
   const height = toInches(Number(second), unit);
   const rest = `${text.slice(0, match.index)} ${text.slice(match.index + whole.length)}`;
-  if (!(width > 0 && height > 0 && width < 1000 && height < 1000)) return { sizeKeys: [], rest };
+  const sizeNumbers = [first ?? "", second ?? ""].map((number) => number.replace(/^\./, "0."));
+  if (!(width > 0 && height > 0 && width < 1000 && height < 1000))
+    return { sizeKeys: [], sizeNumbers: [], rest };
   const typed = sizeKey(width, height);
   const turned = sizeKey(height, width);
-  return { sizeKeys: typed === turned ? [typed] : [typed, turned], rest };
+  return { sizeKeys: typed === turned ? [typed] : [typed, turned], sizeNumbers, rest };
 }
 
 const SDS_WORDS = String.raw`(?<![\p{L}\p{N}])(?:m?sds|safety\s+data\s+sheets?)(?![\p{L}\p{N}])`;
@@ -106,7 +110,7 @@ export function parseItemQuery(query: string): ItemQuery {
   const folded = foldQuery(query);
   const sds = new RegExp(SDS_WORDS, "u").test(folded);
   const withoutSds = folded.replace(new RegExp(SDS_WORDS, "gu"), " ");
-  const { sizeKeys, rest } = readSize(withoutSds);
+  const { sizeKeys, sizeNumbers, rest } = readSize(withoutSds);
   const pieces = rest.split(/\s+/).filter(Boolean);
   const whole = partKey(withoutSds);
   const isPart = (key: string) => PART_KEY.test(key) && !MEASURE.test(key);
@@ -125,7 +129,7 @@ export function parseItemQuery(query: string): ItemQuery {
     .map((word) => MEASURE.exec(word)?.[1] ?? word)
     .filter((word) => word.length > 0 && !STOPWORDS.has(word) && (word.length > 1 || /\d/.test(word)))
     .slice(0, MAX_ITEM_WORDS);
-  return { sizeKeys, partKeys: [...partKeys], words, sds, looksLikePart };
+  return { sizeKeys, sizeNumbers, partKeys: [...partKeys], words, sds, looksLikePart };
 }
 
 /** Whether items should lead the results: the words name a part number or a size. */

@@ -140,8 +140,13 @@ export function createItemSearch(db: Database): ItemSearch {
       if (query.sizeKeys.length > 0) add(await statements.sizes(version, query.sizeKeys, terms), SCORE.size);
       if (query.looksLikePart && parts[0] && found.size === 0)
         add(await statements.partsContaining(version, parts[0]), SCORE.substring);
-      if (query.sizeKeys.length === 0 && terms.length > 0)
-        add(alternateFamilies(await statements.words(version, terms)), SCORE.words);
+      // A size no item has ("48 x 108" foam planks): its numbers are searched as words.
+      const sizeAsWords = query.sizeKeys.length > 0 && found.size === 0;
+      const wordsToSearch = sizeAsWords
+        ? [...query.sizeNumbers.map((number) => ({ spellings: [number], prefix: false })), ...terms]
+        : terms;
+      if ((query.sizeKeys.length === 0 || sizeAsWords) && wordsToSearch.length > 0)
+        add(alternateFamilies(await statements.words(version, wordsToSearch)), SCORE.words);
       let ranked = [...found.values()].sort(
         (a, b) =>
           b.score - a.score ||
