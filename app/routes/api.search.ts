@@ -1,8 +1,4 @@
-import {
-  catalogueOf,
-  catalogueSuggestions,
-  searchCatalogue,
-} from "~/features/catalogue/search/site-catalogue.server";
+import { catalogueSuggestions, searchCatalogue } from "~/features/catalogue/search/site-catalogue.server";
 import { SUGGESTION_COUNT } from "~/features/search/engine.server";
 import { cleanQuery } from "~/features/search/normalize.server";
 import { siteSearch } from "~/features/search/site-index.server";
@@ -26,14 +22,11 @@ export async function loader({ url, context: provider }: Route.LoaderArgs) {
     let catalogue: SearchSuggestion[] = [];
     let catalogueTotal = 0;
     let itemsFirst = false;
-    const view = catalogueOf(services);
     try {
-      if (view) {
-        const results = await searchCatalogue(services.db, view, query, "suggest");
-        catalogue = catalogueSuggestions(results, SUGGESTIONS - 2);
-        catalogueTotal = results.total + results.families.length;
-        itemsFirst = results.itemsFirst;
-      }
+      const results = await searchCatalogue(services.db, services.catalogue.current(), query, "suggest");
+      catalogue = catalogueSuggestions(results, SUGGESTIONS - 2);
+      catalogueTotal = results.total + results.families.length;
+      itemsFirst = results.itemsFirst;
     } catch (error) {
       services.logger.error({ err: error }, "catalogue suggestions failed");
     }

@@ -6,7 +6,7 @@ import { telHref } from "~/content/company";
 import { quoteLinks } from "~/content/quote";
 import { searchPage } from "~/content/search";
 import { CatalogueFamilies, CatalogueItems } from "~/features/catalogue/search/results";
-import { catalogueOf, searchCatalogue } from "~/features/catalogue/search/site-catalogue.server";
+import { searchCatalogue } from "~/features/catalogue/search/site-catalogue.server";
 import { quoteItemHref } from "~/features/quote/quote-prefill";
 import { recordSearchMiss } from "~/features/search/misses.server";
 import { cleanQuery, normalizeQuery } from "~/features/search/normalize.server";
@@ -38,10 +38,9 @@ export async function loader({ request, url, context: provider }: Route.LoaderAr
   const query = cleanQuery(url.searchParams.get("q"));
   const result: SiteSearchResult | null = query ? siteSearch.search(query) : null;
   let catalogue: CatalogueResults | null = null;
-  const view = catalogueOf(services);
-  if (query && view) {
+  if (query) {
     try {
-      catalogue = await searchCatalogue(services.db, view, query);
+      catalogue = await searchCatalogue(services.db, services.catalogue.current(), query);
     } catch (error) {
       // The database failed: the pages, articles and brochures are still answered.
       services.logger.error({ err: error }, "catalogue search failed");

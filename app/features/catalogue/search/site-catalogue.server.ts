@@ -1,6 +1,5 @@
 import type { CatalogueFamily } from "~/features/catalogue/model";
 import type { CatalogueResults, FamilyHit, ItemHit, SearchSuggestion } from "~/lib/search-types";
-import type { SiteServices } from "~/load-context";
 import type { Database } from "~/server/db/schema.server";
 import { parseItemQuery } from "./item-query";
 import { createItemSearch, type FoundItem, type ItemSearch, type ItemSearchMode } from "./item-search.server";
@@ -17,12 +16,6 @@ export interface CatalogueSearchView {
   readonly info: { readonly version: number };
   readonly families: readonly CatalogueFamily[];
   family(slug: string): CatalogueFamily | undefined;
-}
-
-/** The catalogue the server serves now; none where the services carry no catalogue (some tests). */
-export function catalogueOf(services: SiteServices): CatalogueSearchView | undefined {
-  const reader = (services as { catalogue?: { current(): CatalogueSearchView } }).catalogue;
-  return reader?.current();
 }
 
 /** Key attributes shown beside an item. */
