@@ -79,6 +79,12 @@ describe("words", () => {
     expect(parseItemQuery("Étiquette").words).toEqual(["etiquette"]);
   });
 
+  it("joins a short run of letters to the number after it, as a part number is written apart", () => {
+    expect(parseItemQuery("ribbon for zt 410").words).toEqual(["ribbon", "zt410"]);
+    expect(parseItemQuery("ribbon for ZT-410").words).toEqual(["ribbon", "zt410"]);
+    expect(parseItemQuery("case of 12").words).toEqual(["case", "12"]);
+  });
+
   it("bounds the words searched", () => {
     expect(parseItemQuery("a b c d e f g h i j k l m n o p q r s t").words.length).toBeLessThanOrEqual(8);
   });

@@ -105,6 +105,15 @@ const STOPWORDS = new Set("a an and at for in of on or the to with".split(" "));
 /** Enough for any real query, and a bound on what one request costs. */
 export const MAX_ITEM_WORDS = 8;
 
+/** A short run of letters and a number written apart: "zt 410", "ZT-410" are the word "zt410". */
+const SPLIT_PART = /(?<![\p{L}\p{N}])(\p{L}{1,4})[\s-](\d{2,})(?![\p{L}\p{N}.])/gu;
+
+function joinPartNumbers(text: string): string {
+  return text.replace(SPLIT_PART, (whole, letters: string, digits: string) =>
+    STOPWORDS.has(letters) ? whole : `${letters}${digits}`,
+  );
+}
+
 /** Reads a query that cleanQuery already bounded and cleaned. */
 export function parseItemQuery(query: string): ItemQuery {
   const folded = foldQuery(query);
@@ -123,7 +132,7 @@ export function parseItemQuery(query: string): ItemQuery {
     const key = partKey(piece);
     if (isPart(key)) partKeys.add(key);
   }
-  const words = rest
+  const words = joinPartNumbers(rest)
     .split(/[^\p{L}\p{N}.]+/u)
     .map((word) => word.replace(/^\.+|\.+$/g, ""))
     .map((word) => MEASURE.exec(word)?.[1] ?? word)
