@@ -1,3 +1,4 @@
+import { partKey } from "~/features/catalogue/keys";
 import type { Database } from "~/server/db/schema.server";
 import { type ItemQuery, looksLikeItem, parseItemQuery } from "./item-query";
 import { type ItemRow, type ItemStatements, itemStatements, type WordTerm } from "./item-sql.server";
@@ -136,7 +137,10 @@ export function createItemSearch(db: Database): ItemSearch {
         }
       };
       const parts = query.partKeys.slice(0, 3);
-      if (parts.length > 0) add(await statements.exactParts(version, parts), SCORE.exact);
+      const exact = parts.length > 0 ? await statements.exactParts(version, parts) : [];
+      add(exact, SCORE.exact);
+      // A query that is one of the company's own skus is answered: its words would only add noise.
+      const skuFound = query.looksLikePart && exact.some((row) => partKey(row.sku) === parts[0]);
       if (query.sizeKeys.length > 0) add(await statements.sizes(version, query.sizeKeys, terms), SCORE.size);
       if (query.looksLikePart && parts[0] && found.size === 0)
         add(await statements.partsContaining(version, parts[0]), SCORE.substring);
@@ -145,7 +149,7 @@ export function createItemSearch(db: Database): ItemSearch {
       const wordsToSearch = sizeAsWords
         ? [...query.sizeNumbers.map((number) => ({ spellings: [number], prefix: false })), ...terms]
         : terms;
-      if ((query.sizeKeys.length === 0 || sizeAsWords) && wordsToSearch.length > 0)
+      if (!skuFound && (query.sizeKeys.length === 0 || sizeAsWords) && wordsToSearch.length > 0)
         add(alternateFamilies(await statements.words(version, wordsToSearch)), SCORE.words);
       let ranked = [...found.values()].sort(
         (a, b) =>
