@@ -66,7 +66,7 @@ test("the header suggests items by keyboard and opens the one chosen", async ({ 
   );
   await page.keyboard.press("ArrowDown");
   await expect(options.first()).toHaveAttribute("aria-selected", "true");
-  const sku = /([A-Z0-9-]*4X6[A-Z0-9-]*)/.exec((await options.first().innerText()) ?? "")?.[1] ?? "";
+  const sku = /([A-Z0-9-]*4X6[A-Z0-9-]*)/.exec((await options.first().textContent()) ?? "")?.[1] ?? "";
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/products/[a-z-]+/${sku}$`));
 });
