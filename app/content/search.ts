@@ -4,10 +4,10 @@ import type { SearchGroup } from "~/lib/search-types";
 /** The words of the results page (/search) and of the header's suggestions. */
 export const searchPage = {
   title: "Search",
-  description: `Search ${company.name}: products, brochures and the stock catalog, tips articles and pages.`,
+  description: `Search ${company.name}: catalogue items by part number, size or make, products, brochures and the stock catalog, tips articles and pages.`,
   heading: "Search",
   resultsHeading: (query: string) => `Results for “${query}”`,
-  lead: "Products, brochures and the stock catalog (including the text inside every PDF), tips articles and pages.",
+  lead: "Catalogue items by part number, size or make, products, brochures and the stock catalog (including the text inside every PDF), tips articles and pages.",
   fieldLabel: "Search for",
   submitLabel: "Search",
   count: (total: number) => `${total} ${total === 1 ? "result" : "results"}`,
@@ -18,6 +18,13 @@ export const searchPage = {
     articles: "Tips articles",
     pages: "Pages",
   } satisfies Record<SearchGroup, string>,
+  catalogue: {
+    items: "Catalogue items",
+    sdsHeading: "Safety data sheets",
+    families: "Product families",
+    sdsLabel: "Safety data sheet (SDS)",
+    discontinued: "Discontinued",
+  },
   pdfLabel: "PDF",
   cardLabel: "On the Resources page",
   popular: {

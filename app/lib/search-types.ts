@@ -59,3 +59,37 @@ export interface SuggestionsResponse {
 export function isSitePath(url: string): boolean {
   return url.startsWith("/") && !url.startsWith("//") && !/\.pdf(?:[?#]|$)/i.test(url);
 }
+
+/** A catalogue item found by the search: its page, its family and the facts a buyer compares. */
+export interface ItemHit {
+  sku: string;
+  name: string;
+  url: string;
+  familyName: string;
+  familyUrl: string;
+  /** The family's key attributes with their units, then the make and its part number. */
+  facts: string[];
+  /** The item's safety data sheet, when it has one. */
+  sds?: string;
+  discontinued: boolean;
+}
+
+/** A family of the catalogue whose name or description holds the words, or whose items were found. */
+export interface FamilyHit {
+  slug: string;
+  name: string;
+  url: string;
+  description: string;
+}
+
+/** What the catalogue answers a query, beside the site's pages (docs/search.md#items). */
+export interface CatalogueResults {
+  items: ItemHit[];
+  families: FamilyHit[];
+  /** Items found in all, up to the candidates read. */
+  total: number;
+  /** The words name a part number or a size: items lead the results. */
+  itemsFirst: boolean;
+  /** The visitor asked for safety data sheets. */
+  sds: boolean;
+}

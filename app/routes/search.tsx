@@ -5,12 +5,20 @@ import { Button } from "~/components/ui/button";
 import { telHref } from "~/content/company";
 import { quoteLinks } from "~/content/quote";
 import { searchPage } from "~/content/search";
+import { CatalogueFamilies, CatalogueItems } from "~/features/catalogue/search/results";
+import { searchCatalogue } from "~/features/catalogue/search/site-catalogue.server";
 import { quoteItemHref } from "~/features/quote/quote-prefill";
 import { recordSearchMiss } from "~/features/search/misses.server";
 import { cleanQuery, normalizeQuery } from "~/features/search/normalize.server";
 import { siteSearch } from "~/features/search/site-index.server";
 import { noScripts } from "~/lib/page-scripts";
-import { isSitePath, type SearchHit, type SiteSearchResult, type TextPiece } from "~/lib/search-types";
+import {
+  type CatalogueResults,
+  isSitePath,
+  type SearchHit,
+  type SiteSearchResult,
+  type TextPiece,
+} from "~/lib/search-types";
 import { buildMeta, pageTitle } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
 import { requestContextOf } from "~/load-context";
@@ -24,21 +32,29 @@ export const handle = noScripts;
  * JavaScript (docs/search.md). A search that finds nothing is counted for the owner, by its
  * normalised text only, within the client's hourly budget of misses.
  */
-export function loader({ request, url, context: provider }: Route.LoaderArgs) {
+export async function loader({ request, url, context: provider }: Route.LoaderArgs) {
   const context = requestContextOf(provider);
+  const { services } = context;
   const query = cleanQuery(url.searchParams.get("q"));
   const result: SiteSearchResult | null = query ? siteSearch.search(query) : null;
-  if (result) {
-    const counted = normalizeQuery(query);
-    context.services.counting?.search(counted, result.total > 0, request.headers, context.clientKey);
+  let catalogue: CatalogueResults | null = null;
+  if (query) {
+    try {
+      catalogue = await searchCatalogue(services.db, services.catalogue.current(), query);
+    } catch (error) {
+      // The database failed: the pages, articles and brochures are still answered.
+      services.logger.error({ err: error }, "catalogue search failed");
+    }
   }
-  if (result?.total === 0) {
+  const total = (result?.total ?? 0) + (catalogue?.items.length ?? 0) + (catalogue?.families.length ?? 0);
+  if (result) services.counting?.search(normalizeQuery(query), total > 0, request.headers, context.clientKey);
+  if (result && total === 0) {
     // Counting must not slow the answer down or fail it: the page does not wait for the database.
-    recordSearchMiss(context.services.db, context.clientKey, query).catch((error: unknown) =>
-      context.services.logger.warn({ err: error }, "could not count a search without results"),
+    recordSearchMiss(services.db, context.clientKey, query).catch((error: unknown) =>
+      services.logger.warn({ err: error }, "could not count a search without results"),
     );
   }
-  return data({ query, result }, { headers: { "Cache-Control": "no-store" } });
+  return data({ query, result, catalogue, total }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -116,24 +132,45 @@ function Hit({ hit }: { hit: SearchHit }) {
   );
 }
 
-function Results({ result }: { result: SiteSearchResult }) {
+function SiteGroups({ result }: { result: SiteSearchResult }) {
+  return result.groups.map(({ group, hits }) => (
+    <section key={group} aria-labelledby={`results-${group}`} className="flex flex-col gap-4">
+      <h2 id={`results-${group}`} className="text-xl font-extrabold text-navy sm:text-2xl">
+        {searchPage.groups[group]}
+      </h2>
+      <ol className="flex flex-col gap-4" data-testid={`results-${group}`}>
+        {hits.map((hit) => (
+          <li key={hit.id}>
+            <Hit hit={hit} />
+          </li>
+        ))}
+      </ol>
+    </section>
+  ));
+}
+
+/** Items lead when the words name a part number or a size (docs/search.md#items); else the site's groups do. */
+function Results({
+  result,
+  catalogue,
+}: {
+  result: SiteSearchResult | null;
+  catalogue: CatalogueResults | null;
+}) {
+  const site = result ? <SiteGroups result={result} /> : null;
+  const items = catalogue ? (
+    <>
+      <CatalogueItems results={catalogue} />
+      <CatalogueFamilies results={catalogue} />
+    </>
+  ) : null;
   return (
     <div className="flex flex-col gap-10">
-      {result.partial ? <p className="text-slate-700">{searchPage.partial}</p> : null}
-      {result.groups.map(({ group, hits }) => (
-        <section key={group} aria-labelledby={`results-${group}`} className="flex flex-col gap-4">
-          <h2 id={`results-${group}`} className="text-xl font-extrabold text-navy sm:text-2xl">
-            {searchPage.groups[group]}
-          </h2>
-          <ol className="flex flex-col gap-4" data-testid={`results-${group}`}>
-            {hits.map((hit) => (
-              <li key={hit.id}>
-                <Hit hit={hit} />
-              </li>
-            ))}
-          </ol>
-        </section>
-      ))}
+      {result?.partial && !catalogue?.items.length ? (
+        <p className="text-slate-700">{searchPage.partial}</p>
+      ) : null}
+      {catalogue?.itemsFirst ? items : site}
+      {catalogue?.itemsFirst ? site : items}
     </div>
   );
 }
@@ -202,7 +239,7 @@ function NothingFound({ query }: { query: string }) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, result } = loaderData;
+  const { query, result, catalogue, total } = loaderData;
   return (
     <>
       <section aria-labelledby="page-title" className="bg-navy text-white">
@@ -244,15 +281,15 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-12 sm:px-6 lg:px-8">
           {result ? (
             <p role="status" className="font-semibold text-slate-700" data-testid="result-count">
-              {searchPage.count(result.total)}
+              {searchPage.count(total)}
             </p>
           ) : null}
           {result === null ? (
             <Popular />
-          ) : result.total === 0 ? (
+          ) : total === 0 ? (
             <NothingFound query={query} />
           ) : (
-            <Results result={result} />
+            <Results result={result} catalogue={catalogue} />
           )}
         </div>
       </div>

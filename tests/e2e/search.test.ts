@@ -237,13 +237,17 @@ test.describe("the results page", () => {
     expect(await (await request.get("/sitemap.xml")).text()).not.toContain("/search");
   });
 
-  test("groups the results: products, documents, articles, pages", async ({ page }) => {
+  test("groups the results: products, documents, articles, pages, then the catalogue's items and families", async ({
+    page,
+  }) => {
     await page.goto("/search?q=labels");
     await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText([
       "Product areas and items",
       "Brochures and the stock catalog",
       "Tips articles",
       "Pages",
+      "Catalogue items",
+      "Product families",
     ]);
     await expect(page.locator("main mark").first()).toBeVisible();
   });

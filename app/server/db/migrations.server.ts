@@ -7,6 +7,7 @@ import { webhooks } from "~/server/db/migrations/0011-webhooks.server";
 import { heldLeads } from "~/server/db/migrations/0012-held-leads.server";
 import { itemLabelDetails } from "~/server/db/migrations/0013-item-label-details.server";
 import { catalogue } from "~/server/db/migrations/0014-catalogue.server";
+import { catalogueSearch } from "~/server/db/migrations/0015-catalogue-search.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 
@@ -24,6 +25,7 @@ function buildMigrations(dialect: Dialect): Record<string, Migration> {
     "0012_held_leads": heldLeads,
     "0013_item_label_details": itemLabelDetails,
     "0014_catalogue": catalogue(id),
+    "0015_catalogue_search": catalogueSearch(dialect),
   };
 }
 

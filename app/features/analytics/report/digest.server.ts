@@ -83,6 +83,21 @@ interface BarList {
   rows: Array<{ label: string; value: number }>;
 }
 
+/** The catalogue's lists (docs/report.md#catalogue). */
+function catalogueBarLists({ catalogue }: Report): BarList[] {
+  const rows = (list: readonly { key: string; count: number }[]) =>
+    list.slice(0, TOP).map((row) => ({ label: row.key, value: row.count }));
+  return [
+    { title: "Most viewed product families", unit: "views", rows: rows(catalogue.families) },
+    { title: "Most viewed items", unit: "views", rows: rows(catalogue.items) },
+    {
+      title: "Part numbers and sizes searched without results",
+      unit: "searches",
+      rows: rows(catalogue.itemMisses),
+    },
+  ];
+}
+
 function barLists(week: Report, previous: Report): BarList[] {
   return [
     {
@@ -129,6 +144,7 @@ function barLists(week: Report, previous: Report): BarList[] {
       unit: "searches",
       rows: week.searchMisses.slice(0, TOP).map((row) => ({ label: row.key, value: row.count })),
     },
+    ...catalogueBarLists(week),
   ];
 }
 

@@ -9,6 +9,7 @@ import { HELD_LEAD_TABLES, selectHeld } from "~/server/db/held-leads.server";
 import type { Database } from "~/server/db/schema.server";
 import { METRICS, type Metric } from "../metrics";
 import { addDays, dayOfTimestamp, daysFrom, mondayOf, type Period, periodBounds } from "./calendar";
+import { type CatalogueFigures, catalogueFigures } from "./catalogue.server";
 import {
   type CampaignRow,
   campaignRows,
@@ -89,6 +90,8 @@ export interface Report {
   legacy: Ranked[];
   searchMisses: Ranked[];
   newsletterWeeks: NewsletterWeek[];
+  /** Most viewed families and items, and searches for part numbers and sizes that found nothing. */
+  catalogue: CatalogueFigures;
 }
 
 /** How many rows the ranked lists keep. */
@@ -383,5 +386,6 @@ export async function buildReport(
     legacy: await ranked(db, METRICS.legacy, period, REPORT_LIMITS.paths),
     searchMisses: await searchMisses(db, period, timeZone),
     newsletterWeeks: await newsletterWeeks(db, period, timeZone),
+    catalogue: await catalogueFigures(db, period),
   };
 }

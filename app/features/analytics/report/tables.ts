@@ -67,6 +67,21 @@ function ranked(id: string, title: string, rows: readonly Ranked[], what: string
   ]);
 }
 
+/** The catalogue's lists (docs/report.md#catalogue). */
+function catalogueTables({ catalogue }: Report): ReportTable[] {
+  return [
+    ranked("catalogue-families", "Most viewed product families", catalogue.families, "Family", "Views"),
+    ranked("catalogue-items", "Most viewed items", catalogue.items, "Item (sku)", "Views"),
+    ranked(
+      "catalogue-misses",
+      "Part numbers and sizes searched without results",
+      catalogue.itemMisses,
+      "Search",
+      "Times",
+    ),
+  ];
+}
+
 export function reportTables(report: Report): ReportTable[] {
   return [
     { id: "summary", title: "Summary", columns: ["Figure", "Value"], rows: summaryRows(report) },
@@ -110,6 +125,7 @@ export function reportTables(report: Report): ReportTable[] {
     ]),
     ranked("legacy", "Old addresses still used", report.legacy, "Old path", "Hits"),
     ranked("search-misses", "Searches without results", report.searchMisses, "Search", "Times"),
+    ...catalogueTables(report),
     table("newsletter", "Newsletter per week", report.newsletterWeeks, [
       ["Week of", "week"],
       ["Confirmed", "confirmed"],

@@ -1,0 +1,170 @@
+import { partKey } from "~/features/catalogue/keys";
+import type { Database } from "~/server/db/schema.server";
+import { type ItemQuery, looksLikeItem, parseItemQuery } from "./item-query";
+import { type ItemRow, type ItemStatements, itemStatements, type WordTerm } from "./item-sql.server";
+import { ItemVocabulary } from "./item-words.server";
+
+/**
+ * The catalogue's items found by what a buyer types (docs/search.md#items): a part number (sku or the
+ * make's, however separated), a size in any common spelling, words with a typo or two, and "SDS" with
+ * any of these. The database's own indexes do the matching (item-sql.server.ts); this module reads the
+ * query, asks for each kind of match and ranks what comes back: exact part numbers, then sizes, then
+ * part numbers that hold the typed one, then words.
+ */
+
+export interface FoundItem {
+  sku: string;
+  family: string;
+  name: string;
+  attributes: Readonly<Record<string, string>>;
+  make?: string;
+  makePartNumber?: string;
+  sds?: string;
+  discontinued: boolean;
+}
+
+export interface ItemSearchResult {
+  items: FoundItem[];
+  /** How many items matched, up to the candidates read. */
+  total: number;
+  /** The words name a part number or a size, and items were found: items lead the results. */
+  itemsFirst: boolean;
+  /** The visitor asked for safety data sheets: the items shown have one. */
+  sds: boolean;
+}
+
+export type ItemSearchMode = "page" | "suggest";
+
+export interface ItemSearch {
+  search(
+    query: string,
+    version: number,
+    options?: { mode?: ItemSearchMode; limit?: number },
+  ): Promise<ItemSearchResult>;
+}
+
+const EMPTY: ItemSearchResult = { items: [], total: 0, itemsFirst: false, sds: false };
+const SCORE = { exact: 4, size: 3, substring: 2, words: 1 } as const;
+/** Items a result list holds at most. */
+export const ITEM_RESULTS = 20;
+
+function toItem(row: ItemRow): FoundItem {
+  let attributes: Record<string, string> = {};
+  try {
+    const parsed: unknown = JSON.parse(row.attributes);
+    if (parsed && typeof parsed === "object") attributes = parsed as Record<string, string>;
+  } catch {
+    // A cell the import wrote is JSON; anything else shows no attributes rather than failing the search.
+  }
+  return {
+    sku: row.sku,
+    family: row.family,
+    name: row.name,
+    attributes,
+    ...(row.make ? { make: row.make } : {}),
+    ...(row.make_part_number ? { makePartNumber: row.make_part_number } : {}),
+    ...(row.sds ? { sds: row.sds } : {}),
+    discontinued: row.status === "discontinued",
+  };
+}
+
+/**
+ * Word matches, families taking turns in the order of their best match, so a make's name ("zebra")
+ * shows its printers and its ribbons rather than one family's first twenty items.
+ */
+export function alternateFamilies(rows: readonly ItemRow[]): ItemRow[] {
+  const byFamily = new Map<string, ItemRow[]>();
+  for (const row of rows) {
+    const list = byFamily.get(row.family) ?? [];
+    list.push(row);
+    byFamily.set(row.family, list);
+  }
+  const queues = [...byFamily.values()];
+  const mixed: ItemRow[] = [];
+  for (let round = 0; mixed.length < rows.length; round++) {
+    for (const queue of queues) {
+      const row = queue[round];
+      if (row) mixed.push(row);
+    }
+  }
+  return mixed;
+}
+
+/** Vocabularies by database, for one catalogue version each, loaded on first need. */
+const vocabularies = new WeakMap<Database, { version: number; words: Promise<ItemVocabulary> }>();
+
+function vocabularyOf(db: Database, statements: ItemStatements, version: number): Promise<ItemVocabulary> {
+  const known = vocabularies.get(db);
+  if (known?.version === version) return known.words;
+  const words = statements.vocabulary(version).then((terms) => new ItemVocabulary(terms));
+  vocabularies.set(db, { version, words });
+  // A failed load is tried again by the next search.
+  words.catch(() => vocabularies.delete(db));
+  return words;
+}
+
+async function wordTerms(
+  query: ItemQuery,
+  mode: ItemSearchMode,
+  vocabulary: () => Promise<ItemVocabulary>,
+): Promise<WordTerm[]> {
+  if (query.words.length === 0) return [];
+  const words = await vocabulary();
+  return query.words.map((word, index) => {
+    const typing = mode === "suggest" && index === query.words.length - 1;
+    const numeric = /\d/.test(word);
+    const spellings = typing || numeric ? [word] : words.spellings(word);
+    // Nothing near it: the word is tried as the start of one ("polyeth"), which finds nothing if none.
+    return spellings.length > 0
+      ? { spellings, prefix: typing || numeric }
+      : { spellings: [word], prefix: true };
+  });
+}
+
+export function createItemSearch(db: Database): ItemSearch {
+  const statements = itemStatements(db);
+  return {
+    async search(text, version, { mode = "page", limit = ITEM_RESULTS } = {}) {
+      const query = parseItemQuery(text);
+      const terms = await wordTerms(query, mode, () => vocabularyOf(db, statements, version));
+      const found = new Map<number, { row: ItemRow; score: number; order: number }>();
+      let order = 0;
+      const add = (list: readonly ItemRow[], score: number) => {
+        for (const row of list) {
+          const known = found.get(row.id);
+          if (!known || known.score < score)
+            found.set(row.id, { row, score, order: known?.order ?? order++ });
+        }
+      };
+      const parts = query.partKeys.slice(0, 3);
+      const exact = parts.length > 0 ? await statements.exactParts(version, parts) : [];
+      add(exact, SCORE.exact);
+      // A query that is one of the company's own skus is answered: its words would only add noise.
+      const skuFound = query.looksLikePart && exact.some((row) => partKey(row.sku) === parts[0]);
+      if (query.sizeKeys.length > 0) add(await statements.sizes(version, query.sizeKeys, terms), SCORE.size);
+      if (query.looksLikePart && parts[0] && found.size === 0)
+        add(await statements.partsContaining(version, parts[0]), SCORE.substring);
+      // A size no item has ("48 x 108" foam planks): its numbers are searched as words.
+      const sizeAsWords = query.sizeKeys.length > 0 && found.size === 0;
+      const wordsToSearch = sizeAsWords
+        ? [...query.sizeNumbers.map((number) => ({ spellings: [number], prefix: false })), ...terms]
+        : terms;
+      if (!skuFound && (query.sizeKeys.length === 0 || sizeAsWords) && wordsToSearch.length > 0)
+        add(alternateFamilies(await statements.words(version, wordsToSearch)), SCORE.words);
+      let ranked = [...found.values()].sort(
+        (a, b) =>
+          b.score - a.score ||
+          Number(a.row.status === "discontinued") - Number(b.row.status === "discontinued") ||
+          a.order - b.order,
+      );
+      if (query.sds) ranked = ranked.filter((entry) => entry.row.sds);
+      if (ranked.length === 0) return { ...EMPTY, sds: query.sds };
+      return {
+        items: ranked.slice(0, limit).map((entry) => toItem(entry.row)),
+        total: ranked.length,
+        itemsFirst: looksLikeItem(query) || query.sds,
+        sds: query.sds,
+      };
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import type { CatalogueFamily } from "~/features/catalogue/model";
+import type { CatalogueResults, FamilyHit, ItemHit, SearchSuggestion } from "~/lib/search-types";
+import type { Database } from "~/server/db/schema.server";
+import { parseItemQuery } from "./item-query";
+import { createItemSearch, type FoundItem, type ItemSearch, type ItemSearchMode } from "./item-search.server";
+import { familyHref, itemHref } from "./links";
+
+/**
+ * The catalogue's part of /search and of the header's suggestions (docs/search.md#items): items from the
+ * database's indexes, shown with their family and key attributes, and the families whose name or
+ * description holds the words (or whose items were found), from the families the server holds.
+ */
+
+/** What the search needs of the catalogue the server serves. */
+export interface CatalogueSearchView {
+  readonly info: { readonly version: number };
+  readonly families: readonly CatalogueFamily[];
+  family(slug: string): CatalogueFamily | undefined;
+}
+
+/** Key attributes shown beside an item. */
+const FACTS = 4;
+/** Families shown at most. */
+const FAMILIES = 4;
+
+const searches = new WeakMap<Database, ItemSearch>();
+
+function itemSearchFor(db: Database): ItemSearch {
+  let search = searches.get(db);
+  if (!search) {
+    search = createItemSearch(db);
+    searches.set(db, search);
+  }
+  return search;
+}
+
+function facts(item: FoundItem, family: CatalogueFamily | undefined): string[] {
+  const shown = (family?.attributes ?? [])
+    .filter((attribute) => attribute.column && item.attributes[attribute.key])
+    .slice(0, FACTS)
+    .map((attribute) => {
+      const value = item.attributes[attribute.key] ?? "";
+      return `${attribute.label}: ${value}${attribute.unit ? ` ${attribute.unit}` : ""}`;
+    });
+  const make = [item.make, item.makePartNumber].filter(Boolean).join(" ");
+  return make ? [...shown, make] : shown;
+}
+
+function toItemHit(item: FoundItem, view: CatalogueSearchView): ItemHit {
+  const family = view.family(item.family);
+  return {
+    sku: item.sku,
+    name: item.name,
+    url: itemHref(item.family, item.sku),
+    familyName: family?.name ?? item.family,
+    familyUrl: familyHref(item.family),
+    facts: facts(item, family),
+    ...(item.sds ? { sds: item.sds } : {}),
+    discontinued: item.discontinued,
+  };
+}
+
+function toFamilyHit(family: CatalogueFamily): FamilyHit {
+  return {
+    slug: family.slug,
+    name: family.name,
+    url: familyHref(family.slug),
+    description: family.description,
+  };
+}
+
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+/** "labels" and "label", "boxes" and "box": the plural's ending does not count. */
+const bare = (word: string) => word.replace(/(?:es|s)$/, "");
+
+/** Families whose name or description holds every word (the last one as typed so far, in suggestions). */
+export function familiesMatching(families: readonly CatalogueFamily[], query: string): CatalogueFamily[] {
+  const words = parseItemQuery(query).words.filter((word) => !/\d/.test(word));
+  if (words.length === 0) return [];
+  return families.filter((family) => {
+    const own = wordsOf(`${family.name} ${family.description}`).map(bare);
+    return words.every((word) =>
+      own.some((term) => term.startsWith(bare(word)) || bare(term) === bare(word)),
+    );
+  });
+}
+
+/** The catalogue's answer to a query: items, and the families of the words and of the items found. */
+export async function searchCatalogue(
+  db: Database,
+  view: CatalogueSearchView,
+  query: string,
+  mode: ItemSearchMode = "page",
+): Promise<CatalogueResults> {
+  const found = await itemSearchFor(db).search(query, view.info.version, { mode });
+  const families = new Map<string, CatalogueFamily>();
+  for (const family of familiesMatching(view.families, query)) families.set(family.slug, family);
+  for (const item of found.items) {
+    const family = view.family(item.family);
+    if (family) families.set(family.slug, family);
+  }
+  return {
+    items: found.items.map((item) => toItemHit(item, view)),
+    families: [...families.values()].slice(0, FAMILIES).map(toFamilyHit),
+    total: found.total,
+    itemsFirst: found.itemsFirst,
+    sds: found.sds,
+  };
+}
+
+/** Items and families as the header's suggestions: items first when the words name a part or a size. */
+export function catalogueSuggestions(results: CatalogueResults, limit: number): SearchSuggestion[] {
+  const items = results.items.slice(0, limit).map(
+    (item): SearchSuggestion => ({
+      id: `item:${item.sku}`,
+      title: `${item.sku} · ${item.name}`,
+      context: [item.familyName, ...item.facts.slice(0, 2)].join(" · "),
+      url: item.url,
+    }),
+  );
+  const families = results.families.map(
+    (family): SearchSuggestion => ({
+      id: `family:${family.slug}`,
+      title: family.name,
+      context: "Product family",
+      url: family.url,
+    }),
+  );
+  return (results.itemsFirst ? [...items, ...families] : [...families, ...items]).slice(0, limit);
+}
