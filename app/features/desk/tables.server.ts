@@ -78,13 +78,13 @@ export interface DeskActivityTable {
   detail: string;
 }
 
-export interface DeskTables {
+export type DeskTables = {
   desk_staff: DeskStaffTable;
   desk_sign_in_links: DeskSignInLinkTable;
   desk_sessions: DeskSessionTable;
   desk_leads: DeskLeadTable;
   desk_activity: DeskActivityTable;
-}
+};
 
 export type DeskDatabase = Kysely<DB & DeskTables>;
 

@@ -1,0 +1,198 @@
+import { type Expression, type SqlBool, sql } from "kysely";
+import type { SiteServices } from "~/load-context";
+import { writeTransaction } from "~/server/db/database.server";
+import { routeQuote } from "~/server/routing/routing.server";
+import { canSeeAll, type Viewer, visibleTo } from "./access.server";
+import { type DeskLeadKind, deskTables, LEAD_STATUSES, type LeadStatus } from "./tables.server";
+
+/** Leads per inbox page, and the deepest page the inbox goes to. */
+export const PAGE_SIZE = 50;
+export const MAX_PAGE = 200;
+/** Leads the inbox takes into its own table per request, per kind (see syncDeskLeads). */
+const SYNC_BATCH = 500;
+/** The branch filter's value for leads routed to no branch. */
+export const UNROUTED = "unrouted";
+
+type Services = Pick<SiteServices, "db" | "routing" | "salesEmail">;
+
+/**
+ * Gives every contact message and quote request the desk has not seen yet its desk row (status New,
+ * the quote's branch from the routing file). Leads held as likely spam join once they are released.
+ * Runs before the inbox is read; the anti-join is on primary keys, and only new leads are written.
+ */
+export async function syncDeskLeads(services: Services): Promise<void> {
+  const desk = deskTables(services.db);
+  const shown = (table: "contact_submissions" | "quote_requests") =>
+    sql<SqlBool>`(${sql.ref(`${table}.held_at`)} is null or ${sql.ref(`${table}.released_at`)} is not null)`;
+  const contacts = await desk
+    .selectFrom("contact_submissions")
+    .leftJoin("desk_leads", (join) =>
+      join
+        .on("desk_leads.lead_kind", "=", "contact")
+        .onRef("desk_leads.lead_id", "=", "contact_submissions.id"),
+    )
+    .select(["contact_submissions.id", "contact_submissions.created_at"])
+    .where("desk_leads.lead_id", "is", null)
+    .where(shown("contact_submissions"))
+    .orderBy("contact_submissions.id")
+    .limit(SYNC_BATCH)
+    .execute();
+  const quotes = await desk
+    .selectFrom("quote_requests")
+    .leftJoin("desk_leads", (join) =>
+      join.on("desk_leads.lead_kind", "=", "quote").onRef("desk_leads.lead_id", "=", "quote_requests.id"),
+    )
+    .select(["quote_requests.id", "quote_requests.created_at", "quote_requests.postal_code"])
+    .where("desk_leads.lead_id", "is", null)
+    .where(shown("quote_requests"))
+    .orderBy("quote_requests.id")
+    .limit(SYNC_BATCH)
+    .execute();
+  if (contacts.length === 0 && quotes.length === 0) return;
+  const rows = [
+    ...contacts.map((row) => ({ kind: "contact" as const, id: row.id, at: row.created_at, branch: null })),
+    ...quotes.map((row) => ({
+      kind: "quote" as const,
+      id: row.id,
+      at: row.created_at,
+      branch:
+        routeQuote(services.routing, { postalCode: row.postal_code, areas: [] }, services.salesEmail).branch
+          ?.id ?? null,
+    })),
+  ];
+  await writeTransaction(services.db, (trx) =>
+    deskTables(trx)
+      .insertInto("desk_leads")
+      .values(
+        rows.map((row) => ({
+          lead_kind: row.kind,
+          lead_id: Number(row.id),
+          received_at: row.at,
+          branch: row.branch,
+          status: "new" as const,
+          lost_reason: null,
+          assigned_staff_id: null,
+          first_moved_at: null,
+          response_seconds: null,
+          response_business_seconds: null,
+        })),
+      )
+      .onConflict((oc) => oc.columns(["lead_kind", "lead_id"]).doNothing())
+      .execute(),
+  );
+}
+
+export interface InboxFilters {
+  status: LeadStatus | null;
+  /** A branch id, UNROUTED, or null for all. */
+  branch: string | null;
+  /** A reference (C-… or Q-…), an e-mail address, or the start of a company or name. */
+  query: string;
+  page: number;
+}
+
+/** The inbox's filters from its address; anything unknown is left out, the query is bounded. */
+export function readInboxFilters(params: URLSearchParams, branches: readonly string[]): InboxFilters {
+  const status = params.get("status");
+  const branch = params.get("branch");
+  const page = Number(params.get("page") ?? "1");
+  return {
+    status: LEAD_STATUSES.includes(status as LeadStatus) ? (status as LeadStatus) : null,
+    branch: branch === UNROUTED || (branch !== null && branches.includes(branch)) ? branch : null,
+    query: (params.get("q") ?? "").trim().slice(0, 100),
+    page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
+  };
+}
+
+export interface InboxRow {
+  kind: DeskLeadKind;
+  id: number;
+  reference: string | null;
+  name: string;
+  company: string | null;
+  email: string;
+  branch: string | null;
+  status: LeadStatus;
+  receivedAt: string;
+  assignedTo: string | null;
+}
+
+const REFERENCE = /^[CQ]-[A-Z0-9]{6}$/;
+
+/** `text%` for LIKE, with the text's own wildcards taken literally. */
+function startsWith(text: string): string {
+  return `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** One page of the inbox, newest first, of the leads the viewer may see; `more` when another page follows. */
+export async function listInbox(
+  services: Services,
+  viewer: Viewer,
+  filters: InboxFilters,
+): Promise<{ rows: InboxRow[]; more: boolean }> {
+  const query = filters.query;
+  let select = deskTables(services.db)
+    .selectFrom("desk_leads as d")
+    .leftJoin("contact_submissions as c", (join) =>
+      join.on("d.lead_kind", "=", "contact").onRef("c.id", "=", "d.lead_id"),
+    )
+    .leftJoin("quote_requests as q", (join) =>
+      join.on("d.lead_kind", "=", "quote").onRef("q.id", "=", "d.lead_id"),
+    )
+    .leftJoin("desk_staff as s", "s.id", "d.assigned_staff_id")
+    .select((eb) => [
+      "d.lead_kind",
+      "d.lead_id",
+      "d.branch",
+      "d.status",
+      "d.received_at",
+      "q.company",
+      "s.email as assigned_email",
+      eb.fn.coalesce("c.reference", "q.reference").as("reference"),
+      eb.fn.coalesce("c.name", "q.name").as("name"),
+      eb.fn.coalesce("c.email", "q.email").as("email"),
+    ])
+    // A lead deleted from its own table (privacy) leaves the desk with it.
+    .where((eb) => eb.or([eb("c.id", "is not", null), eb("q.id", "is not", null)]));
+  if (!canSeeAll(viewer)) select = select.where((eb) => visibleTo(eb, viewer));
+  if (filters.status) select = select.where("d.status", "=", filters.status);
+  if (filters.branch === UNROUTED) select = select.where("d.branch", "is", null);
+  else if (filters.branch) select = select.where("d.branch", "=", filters.branch);
+  if (query !== "") {
+    const upper = query.toUpperCase();
+    select = select.where((eb): Expression<SqlBool> => {
+      if (REFERENCE.test(upper)) return eb.or([eb("c.reference", "=", upper), eb("q.reference", "=", upper)]);
+      if (query.includes("@")) {
+        const emails = [...new Set([query, query.toLowerCase()])];
+        return eb.or([eb("c.email", "in", emails), eb("q.email", "in", emails)]);
+      }
+      const prefix = startsWith(query);
+      return eb.or([
+        sql<SqlBool>`lower(${eb.ref("q.company")}) like ${prefix} escape '\\'`,
+        sql<SqlBool>`lower(${eb.fn.coalesce("c.name", "q.name")}) like ${prefix} escape '\\'`,
+      ]);
+    });
+  }
+  const rows = await select
+    .orderBy("d.received_at", "desc")
+    .orderBy("d.lead_kind")
+    .orderBy("d.lead_id", "desc")
+    .limit(PAGE_SIZE + 1)
+    .offset((filters.page - 1) * PAGE_SIZE)
+    .execute();
+  return {
+    more: rows.length > PAGE_SIZE,
+    rows: rows.slice(0, PAGE_SIZE).map((row) => ({
+      kind: row.lead_kind,
+      id: Number(row.lead_id),
+      reference: row.reference,
+      name: row.name ?? "",
+      company: row.company,
+      email: row.email ?? "",
+      branch: row.branch,
+      status: row.status,
+      receivedAt: row.received_at,
+      assignedTo: row.assigned_email,
+    })),
+  };
+}
