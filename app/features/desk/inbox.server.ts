@@ -163,8 +163,11 @@ export async function listInbox(
     select = select.where((eb): Expression<SqlBool> => {
       if (REFERENCE.test(upper)) return eb.or([eb("c.reference", "=", upper), eb("q.reference", "=", upper)]);
       if (query.includes("@")) {
-        const emails = [...new Set([query, query.toLowerCase()])];
-        return eb.or([eb("c.email", "in", emails), eb("q.email", "in", emails)]);
+        const email = query.toLowerCase();
+        return eb.or([
+          eb(eb.fn("lower", ["c.email"]), "=", email),
+          eb(eb.fn("lower", ["q.email"]), "=", email),
+        ]);
       }
       const prefix = startsWith(query);
       return eb.or([

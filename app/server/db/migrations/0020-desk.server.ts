@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from "kysely";
+import { type Kysely, type Migration, sql } from "kysely";
 import type { IdColumn } from "./0001-0008-shipped.server";
 
 // The sales desk (docs/desk.md): its staff, their sign-in links and sessions (only hashes of the
@@ -89,13 +89,17 @@ export function desk(id: IdColumn): Migration {
         .on("desk_activity")
         .columns(["lead_kind", "lead_id", "at"])
         .execute();
-      // Searching the inbox by e-mail address and company: exact address, company by its start.
+      // Searching the inbox by e-mail address, whatever its case.
       await db.schema
         .createIndex("desk_contact_email_idx")
         .on("contact_submissions")
-        .column("email")
+        .expression(sql`lower(email)`)
         .execute();
-      await db.schema.createIndex("desk_quote_email_idx").on("quote_requests").column("email").execute();
+      await db.schema
+        .createIndex("desk_quote_email_idx")
+        .on("quote_requests")
+        .expression(sql`lower(email)`)
+        .execute();
     },
   };
 }
