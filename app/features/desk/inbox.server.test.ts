@@ -173,10 +173,26 @@ describe.each(testDialects)("desk inbox on $name", (dialect) => {
       ["owner@example.test", "Try again in spring"],
     ]);
 
+    // A Reno lead at 5:30 Monday morning in Reno, answered an hour later: no business time yet in Reno's zone.
+    const reno = await quote(t.db, "Q-RNO001", "89501", "Sierra Mills", "2026-11-30T13:30:00.000Z");
+    await syncDeskLeads(services());
+    clock = new Date("2026-11-30T14:30:00.000Z");
+    await changeLead(
+      services(),
+      owner,
+      { kind: "quote", id: reno },
+      { action: "status", status: "quoted", reason: "" },
+    );
+    expect(await readLead(services(), owner, "quote", reno)).toMatchObject({
+      branch: "reno",
+      responseSeconds: 3600,
+      responseBusinessSeconds: 0,
+    });
+
     // A lead removed from its own table (a privacy request) leaves the desk.
     await t.db.deleteFrom("quote_items").where("request_id", "=", id).execute();
     await t.db.deleteFrom("quote_requests").where("id", "=", id).execute();
-    expect((await listInbox(services(), owner, ALL)).rows).toEqual([]);
+    expect((await listInbox(services(), owner, ALL)).rows.map((row) => row.reference)).toEqual(["Q-RNO001"]);
     expect(await readLead(services(), owner, "quote", id)).toBeNull();
   });
 });

@@ -62,9 +62,7 @@ export function readLeadChange(form: URLSearchParams): LeadChange | { invalid: s
 
 /** The business hours a lead's response time is counted in: its branch's, else the company's. */
 function hoursFor(services: Services, branch: string | null) {
-  const zone = services.routing.branches.find((candidate) => candidate.id === branch) as
-    | { timeZone?: string }
-    | undefined;
+  const zone = services.routing.branches.find((candidate) => candidate.id === branch);
   return { ...DEFAULT_BUSINESS_HOURS, timeZone: zone?.timeZone ?? services.timeZone };
 }
 
