@@ -66,6 +66,73 @@ function hoursFor(services: Services, branch: string | null) {
   return { ...DEFAULT_BUSINESS_HOURS, timeZone: zone?.timeZone ?? services.timeZone };
 }
 
+type LeadState = Selectable<DeskTables["desk_leads"]>;
+
+interface ChangeScope {
+  desk: DeskDatabase;
+  state: LeadState;
+  log(action: "status" | "assign" | "note", detail: string): Promise<unknown>;
+}
+
+async function assign({ desk, state, log }: ChangeScope, staffId: number | null): Promise<ChangeOutcome> {
+  let detail = "Unassigned";
+  if (staffId !== null) {
+    const staff = await desk
+      .selectFrom("desk_staff")
+      .select("email")
+      .where("id", "=", staffId)
+      .where("disabled_at", "is", null)
+      .executeTakeFirst();
+    if (!staff) return { invalid: "Choose a member of staff." };
+    detail = `Assigned to ${staff.email}`;
+  }
+  if (state.assigned_staff_id === staffId) return "unchanged";
+  await desk
+    .updateTable("desk_leads")
+    .set({ assigned_staff_id: staffId })
+    .where("lead_kind", "=", state.lead_kind)
+    .where("lead_id", "=", state.lead_id)
+    .execute();
+  await log("assign", detail);
+  return "done";
+}
+
+async function moveStatus(
+  services: Services,
+  { desk, state, log }: ChangeScope,
+  change: { status: LeadStatus; reason: string },
+  now: Date,
+): Promise<ChangeOutcome> {
+  if (state.status === change.status && (change.status !== "lost" || state.lost_reason === change.reason)) {
+    return "unchanged";
+  }
+  const firstMove = state.first_moved_at === null && state.status === "new" && change.status !== "new";
+  const received = new Date(state.received_at);
+  await desk
+    .updateTable("desk_leads")
+    .set({
+      status: change.status,
+      lost_reason: change.status === "lost" ? change.reason : null,
+      ...(firstMove
+        ? {
+            first_moved_at: isoTime(now),
+            response_seconds: Math.max(0, Math.floor((now.getTime() - received.getTime()) / 1000)),
+            response_business_seconds: businessSecondsBetween(
+              received,
+              now,
+              hoursFor(services, state.branch),
+            ),
+          }
+        : {}),
+    })
+    .where("lead_kind", "=", state.lead_kind)
+    .where("lead_id", "=", state.lead_id)
+    .execute();
+  const reason = change.status === "lost" ? `: ${change.reason}` : "";
+  await log("status", `${STATUS_LABELS[state.status]} → ${STATUS_LABELS[change.status]}${reason}`);
+  return "done";
+}
+
 /** Applies a change by `viewer` to a lead they may see; the first move out of New records the response time. */
 export async function changeLead(
   services: Services,
@@ -97,63 +164,13 @@ export async function changeLead(
           detail,
         })
         .execute();
+    const scope: ChangeScope = { desk, state, log };
     if (change.action === "note") {
       await log("note", change.text);
       return "done";
     }
-    if (change.action === "assign") {
-      let detail = "Unassigned";
-      if (change.staffId !== null) {
-        const staff = await desk
-          .selectFrom("desk_staff")
-          .select("email")
-          .where("id", "=", change.staffId)
-          .where("disabled_at", "is", null)
-          .executeTakeFirst();
-        if (!staff) return { invalid: "Choose a member of staff." };
-        detail = `Assigned to ${staff.email}`;
-      }
-      if (state.assigned_staff_id === change.staffId) return "unchanged";
-      await desk
-        .updateTable("desk_leads")
-        .set({ assigned_staff_id: change.staffId })
-        .where("lead_kind", "=", lead.kind)
-        .where("lead_id", "=", lead.id)
-        .execute();
-      await log("assign", detail);
-      return "done";
-    }
-    if (state.status === change.status && (change.status !== "lost" || state.lost_reason === change.reason)) {
-      return "unchanged";
-    }
-    const firstMove = state.first_moved_at === null && state.status === "new" && change.status !== "new";
-    const received = new Date(state.received_at);
-    await desk
-      .updateTable("desk_leads")
-      .set({
-        status: change.status,
-        lost_reason: change.status === "lost" ? change.reason : null,
-        ...(firstMove
-          ? {
-              first_moved_at: isoTime(now),
-              response_seconds: Math.max(0, Math.floor((now.getTime() - received.getTime()) / 1000)),
-              response_business_seconds: businessSecondsBetween(
-                received,
-                now,
-                hoursFor(services, state.branch),
-              ),
-            }
-          : {}),
-      })
-      .where("lead_kind", "=", lead.kind)
-      .where("lead_id", "=", lead.id)
-      .execute();
-    const label = STATUS_LABELS[change.status];
-    await log(
-      "status",
-      `${STATUS_LABELS[state.status]} → ${label}${change.status === "lost" ? `: ${change.reason}` : ""}`,
-    );
-    return "done";
+    if (change.action === "assign") return assign(scope, change.staffId);
+    return moveStatus(services, scope, change, now);
   });
 }
 

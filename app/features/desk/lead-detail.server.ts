@@ -1,4 +1,6 @@
+import type { Selectable } from "kysely";
 import type { SiteServices } from "~/load-context";
+import type { LeadAttributionTable } from "~/server/db/schema.server";
 import { routeQuote } from "~/server/routing/routing.server";
 import { mayView, type Viewer } from "./access.server";
 import { type DeskLeadKind, deskTables, type LeadStatus } from "./tables.server";
@@ -121,26 +123,8 @@ export async function readLead(
     return null;
   const record = await leadRecord(services, kind, id);
   if (!record) return null;
-  const [items, files, attribution, emails, webhooks, activity] = await Promise.all([
-    kind === "quote"
-      ? desk
-          .selectFrom("quote_items")
-          .select(["description", "quantity", "unit", "area", "notes"])
-          .where("request_id", "=", id)
-          .orderBy("position")
-          .limit(200)
-          .execute()
-      : [],
-    kind === "quote"
-      ? desk
-          .selectFrom("quote_files")
-          .innerJoin("stored_files", "stored_files.id", "quote_files.file_id")
-          .select(["stored_files.file_name", "stored_files.byte_size"])
-          .where("quote_files.request_id", "=", id)
-          .orderBy("quote_files.position")
-          .limit(50)
-          .execute()
-      : [],
+  const [{ items, files }, attribution, emails, webhooks, activity] = await Promise.all([
+    kind === "quote" ? quoteContents(services, id) : { items: [], files: [] },
     desk
       .selectFrom("lead_attribution")
       .selectAll()
@@ -149,16 +133,7 @@ export async function readLead(
       .executeTakeFirst(),
     leadEmails(services, record.reference, record.email, state.received_at),
     leadWebhooks(services, record.reference, state.received_at),
-    desk
-      .selectFrom("desk_activity as a")
-      .innerJoin("desk_staff as s", "s.id", "a.staff_id")
-      .select(["a.at", "a.action", "a.detail", "s.email"])
-      .where("a.lead_kind", "=", kind)
-      .where("a.lead_id", "=", id)
-      .orderBy("a.at")
-      .orderBy("a.id")
-      .limit(500)
-      .execute(),
+    leadActivity(services, kind, id),
   ]);
   return {
     kind,
@@ -173,32 +148,12 @@ export async function readLead(
     responseBusinessSeconds: state.response_business_seconds,
     routing: record.routing,
     fields: record.fields,
-    items: items.map((item) => ({ ...item, quantity: Number(item.quantity) })),
-    files: files.map((file) => ({ name: file.file_name, bytes: Number(file.byte_size) })),
-    attribution: attribution
-      ? present([
-          ["Landing page", attribution.landing_page],
-          ["Referred by", attribution.referrer_host],
-          ["Search engine", attribution.search_engine],
-          [
-            "Campaign",
-            [attribution.utm_source, attribution.utm_medium, attribution.utm_campaign]
-              .filter(Boolean)
-              .join(" / "),
-          ],
-          ["Sent from", attribution.sent_from],
-          ["Pages seen", attribution.pages_seen === null ? null : String(attribution.pages_seen)],
-          ["Ad click", attribution.click_id ? "yes" : null],
-        ])
-      : [],
+    items,
+    files,
+    attribution: attributionFields(attribution),
     emails,
     webhooks,
-    activity: activity.map((entry) => ({
-      at: entry.at,
-      who: entry.email,
-      action: entry.action,
-      detail: entry.detail,
-    })),
+    activity,
   };
 }
 
@@ -242,9 +197,76 @@ async function leadWebhooks(services: Services, reference: string | null, since:
     .execute();
   return rows.map((row) => ({
     event: row.event_type,
-    endpoint: new URL(row.endpoint_url).host,
+    endpoint: hostOf(row.endpoint_url),
     status: row.status,
     lastStatus: row.last_status,
     at: row.created_at,
   }));
+}
+
+async function quoteContents(services: Services, id: number) {
+  const desk = deskTables(services.db);
+  const [items, files] = await Promise.all([
+    desk
+      .selectFrom("quote_items")
+      .select(["description", "quantity", "unit", "area", "notes"])
+      .where("request_id", "=", id)
+      .orderBy("position")
+      .limit(200)
+      .execute(),
+    desk
+      .selectFrom("quote_files")
+      .innerJoin("stored_files", "stored_files.id", "quote_files.file_id")
+      .select(["stored_files.file_name", "stored_files.byte_size"])
+      .where("quote_files.request_id", "=", id)
+      .orderBy("quote_files.position")
+      .limit(50)
+      .execute(),
+  ]);
+  return {
+    items: items.map((item) => ({ ...item, quantity: Number(item.quantity) })),
+    files: files.map((file) => ({ name: file.file_name, bytes: Number(file.byte_size) })),
+  };
+}
+
+async function leadActivity(services: Services, kind: DeskLeadKind, id: number) {
+  const rows = await deskTables(services.db)
+    .selectFrom("desk_activity as a")
+    .innerJoin("desk_staff as s", "s.id", "a.staff_id")
+    .select(["a.at", "a.action", "a.detail", "s.email"])
+    .where("a.lead_kind", "=", kind)
+    .where("a.lead_id", "=", id)
+    .orderBy("a.at")
+    .orderBy("a.id")
+    .limit(500)
+    .execute();
+  return rows.map((entry) => ({
+    at: entry.at,
+    who: entry.email,
+    action: entry.action,
+    detail: entry.detail,
+  }));
+}
+
+function attributionFields(row: Selectable<LeadAttributionTable> | undefined): LeadField[] {
+  if (!row) return [];
+  const campaign = [row.utm_source, row.utm_medium, row.utm_campaign].filter(Boolean).join(" / ");
+  return present([
+    ["Landing page", row.landing_page],
+    ["Referred by", row.referrer_host],
+    ["Search engine", row.search_engine],
+    ["Campaign", campaign],
+    ["Sent from", row.sent_from],
+    ["Pages seen", row.pages_seen === null ? null : String(row.pages_seen)],
+    ["Ad click", row.click_id ? "yes" : null],
+  ]);
+}
+
+/** An endpoint's host, for the page (its path may carry a token). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "(invalid address)";
+  }
 }

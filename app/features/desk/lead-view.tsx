@@ -106,70 +106,40 @@ function ChangeForms({ lead, statuses, staff }: LeadViewProps) {
   );
 }
 
-/** A lead's page: what the visitor sent, where it went, what was sent about it, and what staff did. */
-export function LeadView(props: LeadViewProps) {
-  const { lead, timeZone } = props;
-  const status = props.statuses.find((entry) => entry.value === lead.status)?.label ?? lead.status;
-  const summary: LeadField[] = [
-    { label: "Kind", value: lead.kind === "quote" ? "Quote request" : "Contact message" },
-    { label: "Received", value: when(lead.receivedAt, timeZone) },
-    { label: "Status", value: lead.lostReason ? `${status}: ${lead.lostReason}` : status },
-    { label: "Branch", value: lead.branch ?? "Unrouted" },
-    { label: "Routing", value: lead.routing },
-    ...(lead.responseSeconds === null
-      ? []
-      : [
-          {
-            label: "Response time",
-            value: `${duration(lead.responseSeconds)} (${duration(lead.responseBusinessSeconds ?? 0)} in business hours)`,
-          },
-        ]),
-  ];
+function QuoteContents({ lead }: { lead: LeadDetail }) {
+  return (
+    <Section title="Items">
+      {lead.items.length === 0 ? (
+        <p className="text-slate-700">None.</p>
+      ) : (
+        <ol className="list-decimal pl-6">
+          {lead.items.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: items are a fixed list in the buyer's order.
+            <li key={index} className="mb-1 break-words">
+              {item.quantity} {item.unit} · {item.description}
+              {item.area ? ` · ${item.area}` : ""}
+              {item.notes ? ` · ${item.notes}` : ""}
+            </li>
+          ))}
+        </ol>
+      )}
+      {lead.files.length > 0 ? (
+        <ul className="mt-2 list-disc pl-6">
+          {lead.files.map((file) => (
+            <li key={file.name} className="break-all">
+              {file.name} ({Math.ceil(file.bytes / 1024)} KB)
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Section>
+  );
+}
+
+/** The activity log, and the e-mails and webhooks sent about the lead. */
+function LeadHistory({ lead, timeZone }: { lead: LeadDetail; timeZone: string }) {
   return (
     <>
-      <h1 className="mb-3 text-2xl font-extrabold text-navy">{lead.reference ?? `Lead #${lead.id}`}</h1>
-      {props.error ? (
-        <p role="alert" className="mb-4 rounded-md border border-red-700 bg-paper p-3 text-red-800">
-          {props.error}
-        </p>
-      ) : null}
-      <Section title="Summary">
-        <Fields fields={summary} />
-      </Section>
-      <ChangeForms {...props} />
-      <Section title="What they sent">
-        <Fields fields={lead.fields} />
-      </Section>
-      {lead.kind === "quote" ? (
-        <Section title="Items">
-          {lead.items.length === 0 ? (
-            <p className="text-slate-700">None.</p>
-          ) : (
-            <ol className="list-decimal pl-6">
-              {lead.items.map((item, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: items are a fixed list in the buyer's order.
-                <li key={index} className="mb-1 break-words">
-                  {item.quantity} {item.unit} · {item.description}
-                  {item.area ? ` · ${item.area}` : ""}
-                  {item.notes ? ` · ${item.notes}` : ""}
-                </li>
-              ))}
-            </ol>
-          )}
-          {lead.files.length > 0 ? (
-            <ul className="mt-2 list-disc pl-6">
-              {lead.files.map((file) => (
-                <li key={file.name} className="break-all">
-                  {file.name} ({Math.ceil(file.bytes / 1024)} KB)
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </Section>
-      ) : null}
-      <Section title="How they came">
-        <Fields fields={lead.attribution} />
-      </Section>
       <Section title="Activity">
         {lead.activity.length === 0 ? (
           <p className="text-slate-700">Nothing yet.</p>
@@ -215,6 +185,49 @@ export function LeadView(props: LeadViewProps) {
           </ul>
         )}
       </Section>
+    </>
+  );
+}
+
+/** A lead's page: what the visitor sent, where it went, what was sent about it, and what staff did. */
+export function LeadView(props: LeadViewProps) {
+  const { lead, timeZone } = props;
+  const status = props.statuses.find((entry) => entry.value === lead.status)?.label ?? lead.status;
+  const summary: LeadField[] = [
+    { label: "Kind", value: lead.kind === "quote" ? "Quote request" : "Contact message" },
+    { label: "Received", value: when(lead.receivedAt, timeZone) },
+    { label: "Status", value: lead.lostReason ? `${status}: ${lead.lostReason}` : status },
+    { label: "Branch", value: lead.branch ?? "Unrouted" },
+    { label: "Routing", value: lead.routing },
+    ...(lead.responseSeconds === null
+      ? []
+      : [
+          {
+            label: "Response time",
+            value: `${duration(lead.responseSeconds)} (${duration(lead.responseBusinessSeconds ?? 0)} in business hours)`,
+          },
+        ]),
+  ];
+  return (
+    <>
+      <h1 className="mb-3 text-2xl font-extrabold text-navy">{lead.reference ?? `Lead #${lead.id}`}</h1>
+      {props.error ? (
+        <p role="alert" className="mb-4 rounded-md border border-red-700 bg-paper p-3 text-red-800">
+          {props.error}
+        </p>
+      ) : null}
+      <Section title="Summary">
+        <Fields fields={summary} />
+      </Section>
+      <ChangeForms {...props} />
+      <Section title="What they sent">
+        <Fields fields={lead.fields} />
+      </Section>
+      {lead.kind === "quote" ? <QuoteContents lead={lead} /> : null}
+      <Section title="How they came">
+        <Fields fields={lead.attribution} />
+      </Section>
+      <LeadHistory lead={lead} timeZone={timeZone} />
     </>
   );
 }
