@@ -33,8 +33,9 @@ export function setDeskHeaders(headers: Headers): void {
   headers.set("Content-Security-Policy", DESK_POLICY);
   headers.set("X-Robots-Tag", "noindex, nofollow");
   headers.set("Cache-Control", "no-store");
-  // A sign-in link's page carries its token in the address: it is never sent on as a Referer.
-  headers.set("Referrer-Policy", "no-referrer");
+  // A sign-in link's page carries its token in the address: no other site is ever sent it as a Referer.
+  // (Not no-referrer: with it the browser sends `Origin: null` on the desk's own posts, which are then refused.)
+  headers.set("Referrer-Policy", "same-origin");
 }
 
 /**

@@ -1,9 +1,17 @@
+import type { Selectable } from "kysely";
 import type { SiteServices } from "~/load-context";
 import { writeTransaction } from "~/server/db/database.server";
 import { isoTime } from "~/server/db/schema.server";
 import { mayView, type Viewer } from "./access.server";
 import { businessSecondsBetween, DEFAULT_BUSINESS_HOURS } from "./business-time";
-import { type DeskLeadKind, deskTables, LEAD_STATUSES, type LeadStatus } from "./tables.server";
+import {
+  type DeskDatabase,
+  type DeskLeadKind,
+  type DeskTables,
+  deskTables,
+  LEAD_STATUSES,
+  type LeadStatus,
+} from "./tables.server";
 
 /*
  * What staff change on a lead (docs/desk.md#lead-page): its status, who has it, notes. Each change

@@ -72,6 +72,8 @@ describe.each(testDialects)("desk sign-in on $name", (dialect) => {
     expect(await press(token, browser)).toEqual({ status: "used" });
     const secret = signedIn.status === "signed-in" ? signedIn.sessionSecret : "";
     expect((await readSession(t.db, secret, clock))?.staff.email).toBe("owner@example.test");
+    // Another instance of the site, on the same database, knows the session too.
+    expect((await readSession(t.open(), secret, clock))?.staff.email).toBe("owner@example.test");
 
     await requestSignInLink(services(), {
       email: "owner@example.test",
