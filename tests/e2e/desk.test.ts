@@ -19,7 +19,7 @@ import {
  */
 test.describe.configure({ mode: "serial" });
 
-const port = Number(process.env.E2E_PORT ?? 3100) + 190;
+const port = Number(process.env.E2E_PORT ?? 3100) + 470;
 const XSS_NAME = "<img src=x onerror=alert(1)>";
 let peer: SmtpPeer;
 let server: SpawnedServer;

@@ -112,6 +112,15 @@ describe.each(testDialects)("desk inbox on $name", (dialect) => {
     await changeLead(services(), owner, { kind: "quote", id: dallas }, { action: "assign", staffId: rep.id });
     expect((await readLead(services(), rep, "quote", dallas))?.reference).toBe("Q-DAL001");
     expect(unrouted).toBeGreaterThan(0);
+
+    // The held message joins the desk once it is released.
+    await t.db
+      .updateTable("contact_submissions")
+      .set({ released_at: "2026-11-25T09:00:00.000Z" })
+      .where("reference", "=", "C-HELD01")
+      .execute();
+    await syncDeskLeads(services());
+    expect((await listInbox(services(), owner, ALL)).rows.map((row) => row.reference)).toContain("C-HELD01");
   });
 
   it("filters by status and branch and finds a lead by reference, e-mail or the start of its company", async () => {

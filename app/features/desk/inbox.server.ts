@@ -10,6 +10,8 @@ export const PAGE_SIZE = 50;
 export const MAX_PAGE = 200;
 /** Leads the inbox takes into its own table per request, per kind (see syncDeskLeads). */
 const SYNC_BATCH = 500;
+/** Lead ids below the desk's last one that are still looked at, for ids committed out of order. */
+const SYNC_MARGIN = 1000;
 /** The branch filter's value for leads routed to no branch. */
 export const UNROUTED = "unrouted";
 
@@ -20,37 +22,65 @@ type Services = Pick<SiteServices, "db" | "routing" | "salesEmail">;
  * the quote's branch from the routing file). Leads held as likely spam join once they are released.
  * Runs before the inbox is read; the anti-join is on primary keys, and only new leads are written.
  */
+async function lastSynced(services: Services, kind: DeskLeadKind): Promise<number> {
+  const row = await deskTables(services.db)
+    .selectFrom("desk_leads")
+    .select((eb) => eb.fn.max("lead_id").as("last"))
+    .where("lead_kind", "=", kind)
+    .executeTakeFirst();
+  return Number(row?.last ?? 0);
+}
+
+/**
+ * The leads of one kind the desk has no row for: those above the last one it has (less a margin for
+ * ids that committed out of order on PostgreSQL), and the released ones (few: a held lead is deleted
+ * unless released). Two range queries on indexes, each joined to the desk's primary key.
+ */
+async function unsynced<T extends "contact_submissions" | "quote_requests">(services: Services, table: T) {
+  const kind: DeskLeadKind = table === "quote_requests" ? "quote" : "contact";
+  const floor = Math.max(0, (await lastSynced(services, kind)) - SYNC_MARGIN);
+  const base = () =>
+    deskTables(services.db)
+      // Both lead tables have the columns read here; the type names one of them.
+      .selectFrom(`${table} as t` as "contact_submissions as t")
+      .leftJoin("desk_leads as d", (join) =>
+        join.on("d.lead_kind", "=", kind).onRef("d.lead_id", "=", "t.id"),
+      )
+      .select(["t.id", "t.created_at"])
+      .where("d.lead_id", "is", null)
+      .orderBy("t.id")
+      .limit(SYNC_BATCH);
+  const [recent, released] = await Promise.all([
+    base().where("t.id", ">", floor).where("t.held_at", "is", null).execute(),
+    base().where("t.held_at", "is not", null).where("t.released_at", "is not", null).execute(),
+  ]);
+  return [...recent, ...released].map((row) => ({ id: Number(row.id), at: row.created_at }));
+}
+
 export async function syncDeskLeads(services: Services): Promise<void> {
-  const desk = deskTables(services.db);
-  const shown = (table: "contact_submissions" | "quote_requests") =>
-    sql<SqlBool>`(${sql.ref(`${table}.held_at`)} is null or ${sql.ref(`${table}.released_at`)} is not null)`;
-  const contacts = await desk
-    .selectFrom("contact_submissions")
-    .leftJoin("desk_leads", (join) =>
-      join
-        .on("desk_leads.lead_kind", "=", "contact")
-        .onRef("desk_leads.lead_id", "=", "contact_submissions.id"),
-    )
-    .select(["contact_submissions.id", "contact_submissions.created_at"])
-    .where("desk_leads.lead_id", "is", null)
-    .where(shown("contact_submissions"))
-    .orderBy("contact_submissions.id")
-    .limit(SYNC_BATCH)
-    .execute();
-  const quotes = await desk
-    .selectFrom("quote_requests")
-    .leftJoin("desk_leads", (join) =>
-      join.on("desk_leads.lead_kind", "=", "quote").onRef("desk_leads.lead_id", "=", "quote_requests.id"),
-    )
-    .select(["quote_requests.id", "quote_requests.created_at", "quote_requests.postal_code"])
-    .where("desk_leads.lead_id", "is", null)
-    .where(shown("quote_requests"))
-    .orderBy("quote_requests.id")
-    .limit(SYNC_BATCH)
-    .execute();
+  const contacts = await unsynced(services, "contact_submissions");
+  const quoteIds = await unsynced(services, "quote_requests");
+  const zips =
+    quoteIds.length === 0
+      ? []
+      : await deskTables(services.db)
+          .selectFrom("quote_requests")
+          .select(["id", "postal_code"])
+          .where(
+            "id",
+            "in",
+            quoteIds.map((row) => row.id),
+          )
+          .execute();
+  const zipOf = new Map(zips.map((zip) => [Number(zip.id), zip.postal_code]));
+  const quotes = quoteIds.map((row) => ({
+    id: row.id,
+    created_at: row.at,
+    postal_code: zipOf.get(row.id) ?? null,
+  }));
   if (contacts.length === 0 && quotes.length === 0) return;
   const rows = [
-    ...contacts.map((row) => ({ kind: "contact" as const, id: row.id, at: row.created_at, branch: null })),
+    ...contacts.map((row) => ({ kind: "contact" as const, id: row.id, at: row.at, branch: null })),
     ...quotes.map((row) => ({
       kind: "quote" as const,
       id: row.id,
@@ -161,13 +191,32 @@ export async function listInbox(
   if (query !== "") {
     const upper = query.toUpperCase();
     select = select.where((eb): Expression<SqlBool> => {
-      if (REFERENCE.test(upper)) return eb.or([eb("c.reference", "=", upper), eb("q.reference", "=", upper)]);
+      // A reference or an address is looked up in the lead's own table by its index, then in the desk's.
+      if (REFERENCE.test(upper)) {
+        const kind = upper.startsWith("Q-") ? "quote" : "contact";
+        const table = kind === "quote" ? "quote_requests" : "contact_submissions";
+        return eb.and([
+          eb("d.lead_kind", "=", kind),
+          eb("d.lead_id", "in", eb.selectFrom(table).select("id").where("reference", "=", upper)),
+        ]);
+      }
       if (query.includes("@")) {
         const email = query.toLowerCase();
-        return eb.or([
-          eb(eb.fn("lower", ["c.email"]), "=", email),
-          eb(eb.fn("lower", ["q.email"]), "=", email),
-        ]);
+        return eb.or(
+          (["contact_submissions", "quote_requests"] as const).map((table) =>
+            eb.and([
+              eb("d.lead_kind", "=", table === "quote_requests" ? "quote" : "contact"),
+              eb(
+                "d.lead_id",
+                "in",
+                eb
+                  .selectFrom(table)
+                  .select("id")
+                  .where((inner) => inner(inner.fn("lower", ["email"]), "=", email)),
+              ),
+            ]),
+          ),
+        );
       }
       const prefix = startsWith(query);
       return eb.or([
