@@ -154,36 +154,43 @@ function startsWith(text: string): string {
   return `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Every lead of the desk with what the inbox shows of it; a lead removed from its own table is left out. */
+function inboxQuery(services: Services) {
+  return (
+    deskTables(services.db)
+      .selectFrom("desk_leads as d")
+      .leftJoin("contact_submissions as c", (join) =>
+        join.on("d.lead_kind", "=", "contact").onRef("c.id", "=", "d.lead_id"),
+      )
+      .leftJoin("quote_requests as q", (join) =>
+        join.on("d.lead_kind", "=", "quote").onRef("q.id", "=", "d.lead_id"),
+      )
+      .leftJoin("desk_staff as s", "s.id", "d.assigned_staff_id")
+      .select((eb) => [
+        "d.lead_kind",
+        "d.lead_id",
+        "d.branch",
+        "d.status",
+        "d.received_at",
+        "q.company",
+        "s.email as assigned_email",
+        eb.fn.coalesce("c.reference", "q.reference").as("reference"),
+        eb.fn.coalesce("c.name", "q.name").as("name"),
+        eb.fn.coalesce("c.email", "q.email").as("email"),
+      ])
+      // A lead deleted from its own table (privacy) leaves the desk with it.
+      .where((eb) => eb.or([eb("c.id", "is not", null), eb("q.id", "is not", null)]))
+  );
+}
+
 /** One page of the inbox, newest first, of the leads the viewer may see; `more` when another page follows. */
 export async function listInbox(
   services: Services,
   viewer: Viewer,
   filters: InboxFilters,
 ): Promise<{ rows: InboxRow[]; more: boolean }> {
-  const query = filters.query;
-  let select = deskTables(services.db)
-    .selectFrom("desk_leads as d")
-    .leftJoin("contact_submissions as c", (join) =>
-      join.on("d.lead_kind", "=", "contact").onRef("c.id", "=", "d.lead_id"),
-    )
-    .leftJoin("quote_requests as q", (join) =>
-      join.on("d.lead_kind", "=", "quote").onRef("q.id", "=", "d.lead_id"),
-    )
-    .leftJoin("desk_staff as s", "s.id", "d.assigned_staff_id")
-    .select((eb) => [
-      "d.lead_kind",
-      "d.lead_id",
-      "d.branch",
-      "d.status",
-      "d.received_at",
-      "q.company",
-      "s.email as assigned_email",
-      eb.fn.coalesce("c.reference", "q.reference").as("reference"),
-      eb.fn.coalesce("c.name", "q.name").as("name"),
-      eb.fn.coalesce("c.email", "q.email").as("email"),
-    ])
-    // A lead deleted from its own table (privacy) leaves the desk with it.
-    .where((eb) => eb.or([eb("c.id", "is not", null), eb("q.id", "is not", null)]));
+  const { query } = filters;
+  let select = inboxQuery(services);
   if (!canSeeAll(viewer)) select = select.where((eb) => visibleTo(eb, viewer));
   if (filters.status) select = select.where("d.status", "=", filters.status);
   if (filters.branch === UNROUTED) select = select.where("d.branch", "is", null);
@@ -234,17 +241,32 @@ export async function listInbox(
     .execute();
   return {
     more: rows.length > PAGE_SIZE,
-    rows: rows.slice(0, PAGE_SIZE).map((row) => ({
-      kind: row.lead_kind,
-      id: Number(row.lead_id),
-      reference: row.reference,
-      name: row.name ?? "",
-      company: row.company,
-      email: row.email ?? "",
-      branch: row.branch,
-      status: row.status,
-      receivedAt: row.received_at,
-      assignedTo: row.assigned_email,
-    })),
+    rows: rows.slice(0, PAGE_SIZE).map(toInboxRow),
+  };
+}
+
+function toInboxRow(row: {
+  lead_kind: DeskLeadKind;
+  lead_id: number;
+  reference: string | null;
+  name: string | null;
+  company: string | null;
+  email: string | null;
+  branch: string | null;
+  status: LeadStatus;
+  received_at: string;
+  assigned_email: string | null;
+}): InboxRow {
+  return {
+    kind: row.lead_kind,
+    id: Number(row.lead_id),
+    reference: row.reference,
+    name: row.name ?? "",
+    company: row.company,
+    email: row.email ?? "",
+    branch: row.branch,
+    status: row.status,
+    receivedAt: row.received_at,
+    assignedTo: row.assigned_email,
   };
 }
