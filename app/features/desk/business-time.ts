@@ -1,0 +1,98 @@
+/*
+ * Business time between two instants (docs/desk.md#response-time): only the hours a branch is open
+ * count, Monday to Friday 8:00 to 17:00 by default, in the branch's own time zone. A pure function:
+ * no clock, no database.
+ */
+
+export interface BusinessHours {
+  /** IANA time zone name, e.g. America/Chicago. */
+  timeZone: string;
+  /** Days open, 0 Sunday to 6 Saturday. */
+  days: readonly number[];
+  /** Opening and closing hour of the day, local time (0-24). */
+  opensAt: number;
+  closesAt: number;
+}
+
+export const DEFAULT_BUSINESS_HOURS: Omit<BusinessHours, "timeZone"> = {
+  days: [1, 2, 3, 4, 5],
+  opensAt: 8,
+  closesAt: 17,
+};
+
+/** Days looked at, at most: a lead answered after a year counts a year of business time. */
+const MAX_DAYS = 400;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The local calendar date and time of an instant in a time zone, as numbers. */
+function localParts(instant: number, timeZone: string) {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) {
+    if (part.type !== "literal") parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 1970,
+    month: parts.month ?? 1,
+    day: parts.day ?? 1,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+/** How far the zone's clock is ahead of UTC at an instant, in milliseconds. */
+function offsetAt(instant: number, timeZone: string): number {
+  const p = localParts(instant, timeZone);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant a local wall-clock time happens in the zone (the later reading across a DST change). */
+function instantOf(year: number, month: number, day: number, hour: number, timeZone: string): number {
+  const wall = Date.UTC(year, month - 1, day, hour);
+  const first = wall - offsetAt(wall, timeZone);
+  return wall - offsetAt(first, timeZone);
+}
+
+/** Milliseconds of business time from `start` to `end` (0 when end is not after start). */
+export function businessMillisBetween(start: Date, end: Date, hours: BusinessHours): number {
+  const from = start.getTime();
+  const to = end.getTime();
+  if (!(to > from)) return 0;
+  const first = localParts(from, hours.timeZone);
+  let total = 0;
+  for (let n = 0; n <= MAX_DAYS; n += 1) {
+    // Calendar days in the zone, counted from the start's local date (noon avoids DST edges).
+    const date = new Date(Date.UTC(first.year, first.month - 1, first.day, 12) + n * DAY_MS);
+    const [year, month, day] = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
+    const opens = instantOf(year, month, day, hours.opensAt, hours.timeZone);
+    if (opens >= to) break;
+    if (!hours.days.includes(date.getUTCDay())) continue;
+    const closes = instantOf(year, month, day, hours.closesAt, hours.timeZone);
+    total += Math.max(0, Math.min(closes, to) - Math.max(opens, from));
+  }
+  return total;
+}
+
+/** Whole seconds of business time between two instants. */
+export function businessSecondsBetween(start: Date, end: Date, hours: BusinessHours): number {
+  return Math.floor(businessMillisBetween(start, end, hours) / 1000);
+}

@@ -1,0 +1,233 @@
+import type { ReactNode } from "react";
+import { deskButton, deskInput, deskLabel } from "./desk-frame";
+import { duration, when } from "./format";
+import type { LeadDetail, LeadField } from "./lead-detail.server";
+
+export interface LeadViewProps {
+  lead: LeadDetail;
+  timeZone: string;
+  statuses: { value: string; label: string }[];
+  staff: { id: number; email: string }[];
+  error: string | null;
+}
+
+const heading = "mb-2 text-lg font-bold text-navy";
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `lead-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className="mb-6">
+      <h2 id={id} className={heading}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Fields({ fields }: { fields: LeadField[] }) {
+  if (fields.length === 0) return <p className="text-slate-700">None.</p>;
+  return (
+    <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[12rem_1fr]">
+      {fields.map((field) => (
+        <div key={field.label} className="contents">
+          <dt className="font-semibold text-slate-800">{field.label}</dt>
+          <dd className="mb-2 break-words whitespace-pre-wrap sm:mb-0">{field.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ChangeForms({ lead, statuses, staff }: LeadViewProps) {
+  const action = `/desk/leads/${lead.kind}/${lead.id}`;
+  return (
+    <div className="mb-6 grid gap-4 md:grid-cols-3">
+      <form
+        method="post"
+        action={action}
+        className="flex flex-col gap-2 rounded-md border border-slate-300 p-3"
+      >
+        <input type="hidden" name="intent" value="status" />
+        <label htmlFor="lead-status" className={deskLabel}>
+          Status
+        </label>
+        <select id="lead-status" name="status" defaultValue={lead.status} className={deskInput}>
+          {statuses.map((status) => (
+            <option key={status.value} value={status.value}>
+              {status.label}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="lead-reason" className={deskLabel}>
+          Reason (when lost)
+        </label>
+        <input id="lead-reason" name="reason" maxLength={300} className={deskInput} />
+        <button type="submit" className={deskButton}>
+          Save status
+        </button>
+      </form>
+      <form
+        method="post"
+        action={action}
+        className="flex flex-col gap-2 rounded-md border border-slate-300 p-3"
+      >
+        <input type="hidden" name="intent" value="assign" />
+        <label htmlFor="lead-staff" className={deskLabel}>
+          Assigned to
+        </label>
+        <select id="lead-staff" name="staff" defaultValue={lead.assignedStaffId ?? ""} className={deskInput}>
+          <option value="">Nobody</option>
+          {staff.map((member) => (
+            <option key={member.id} value={member.id}>
+              {member.email}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className={deskButton}>
+          Assign
+        </button>
+      </form>
+      <form
+        method="post"
+        action={action}
+        className="flex flex-col gap-2 rounded-md border border-slate-300 p-3"
+      >
+        <input type="hidden" name="intent" value="note" />
+        <label htmlFor="lead-note" className={deskLabel}>
+          Note
+        </label>
+        <textarea id="lead-note" name="note" rows={3} maxLength={4000} required className={deskInput} />
+        <button type="submit" className={deskButton}>
+          Add note
+        </button>
+      </form>
+    </div>
+  );
+}
+
+function QuoteContents({ lead }: { lead: LeadDetail }) {
+  return (
+    <Section title="Items">
+      {lead.items.length === 0 ? (
+        <p className="text-slate-700">None.</p>
+      ) : (
+        <ol className="list-decimal pl-6">
+          {lead.items.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: items are a fixed list in the buyer's order.
+            <li key={index} className="mb-1 break-words">
+              {item.quantity} {item.unit} · {item.description}
+              {item.area ? ` · ${item.area}` : ""}
+              {item.notes ? ` · ${item.notes}` : ""}
+            </li>
+          ))}
+        </ol>
+      )}
+      {lead.files.length > 0 ? (
+        <ul className="mt-2 list-disc pl-6">
+          {lead.files.map((file) => (
+            <li key={file.name} className="break-all">
+              {file.name} ({Math.ceil(file.bytes / 1024)} KB)
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Section>
+  );
+}
+
+/** The activity log, and the e-mails and webhooks sent about the lead. */
+function LeadHistory({ lead, timeZone }: { lead: LeadDetail; timeZone: string }) {
+  return (
+    <>
+      <Section title="Activity">
+        {lead.activity.length === 0 ? (
+          <p className="text-slate-700">Nothing yet.</p>
+        ) : (
+          <ol className="flex flex-col gap-2">
+            {lead.activity.map((entry, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: an append-only log in its order.
+              <li key={index} className="break-words whitespace-pre-wrap">
+                <span className="font-semibold">{when(entry.at, timeZone)}</span> · {entry.who} ·{" "}
+                {entry.action === "note" ? `Note: ${entry.detail}` : entry.detail}
+              </li>
+            ))}
+          </ol>
+        )}
+      </Section>
+      <Section title="E-mails">
+        {lead.emails.length === 0 ? (
+          <p className="text-slate-700">None.</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {lead.emails.map((mail, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the outbox's order.
+              <li key={index} className="break-words">
+                {when(mail.at, timeZone)} · {mail.status} · to {mail.to} · {mail.subject}
+                {mail.error ? ` · ${mail.error}` : ""}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section title="Webhooks">
+        {lead.webhooks.length === 0 ? (
+          <p className="text-slate-700">None.</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {lead.webhooks.map((hook, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the deliveries' order.
+              <li key={index} className="break-words">
+                {when(hook.at, timeZone)} · {hook.event} · {hook.endpoint} · {hook.status}
+                {hook.lastStatus === null ? "" : ` (HTTP ${hook.lastStatus})`}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+    </>
+  );
+}
+
+/** A lead's page: what the visitor sent, where it went, what was sent about it, and what staff did. */
+export function LeadView(props: LeadViewProps) {
+  const { lead, timeZone } = props;
+  const status = props.statuses.find((entry) => entry.value === lead.status)?.label ?? lead.status;
+  const summary: LeadField[] = [
+    { label: "Kind", value: lead.kind === "quote" ? "Quote request" : "Contact message" },
+    { label: "Received", value: when(lead.receivedAt, timeZone) },
+    { label: "Status", value: lead.lostReason ? `${status}: ${lead.lostReason}` : status },
+    { label: "Branch", value: lead.branch ?? "Unrouted" },
+    { label: "Routing", value: lead.routing },
+    ...(lead.responseSeconds === null
+      ? []
+      : [
+          {
+            label: "Response time",
+            value: `${duration(lead.responseSeconds)} (${duration(lead.responseBusinessSeconds ?? 0)} in business hours)`,
+          },
+        ]),
+  ];
+  return (
+    <>
+      <h1 className="mb-3 text-2xl font-extrabold text-navy">{lead.reference ?? `Lead #${lead.id}`}</h1>
+      {props.error ? (
+        <p role="alert" className="mb-4 rounded-md border border-red-700 bg-paper p-3 text-red-800">
+          {props.error}
+        </p>
+      ) : null}
+      <Section title="Summary">
+        <Fields fields={summary} />
+      </Section>
+      <ChangeForms {...props} />
+      <Section title="What they sent">
+        <Fields fields={lead.fields} />
+      </Section>
+      {lead.kind === "quote" ? <QuoteContents lead={lead} /> : null}
+      <Section title="How they came">
+        <Fields fields={lead.attribution} />
+      </Section>
+      <LeadHistory lead={lead} timeZone={timeZone} />
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { spawnSync } from "node:child_process";
+import { expect, type Page } from "@playwright/test";
+import { repoRoot } from "../support/cli";
+import type { SmtpPeer } from "../support/smtp-peer";
+
+/** Runs `npm run staff -- ARGS` on the database at `databaseUrl`, as an operator would; fails the test if it fails. */
+export function staffCommand(databaseUrl: string, args: string[]): string {
+  const run = spawnSync("npm", ["run", "--silent", "staff", "--", ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  expect(run.status, run.stderr).toBe(0);
+  return run.stdout;
+}
+
+/** The sign-in link in the newest e-mail the peer received for `to`, once one has arrived after `after` mails. */
+export async function linkFor(peer: SmtpPeer, to: string, after: number): Promise<string> {
+  const mailTo = () =>
+    peer.messages.filter((mail) => (mail.to && "text" in mail.to ? mail.to.text : "") === to);
+  await expect.poll(() => mailTo().length, { timeout: 15_000 }).toBeGreaterThan(after);
+  const text = mailTo().at(-1)?.text ?? "";
+  const link = /https?:\/\/\S+\/desk\/sign-in\?token=[A-Za-z0-9_-]{43}/.exec(text)?.[0];
+  expect(link, text).toBeTruthy();
+  return link ?? "";
+}
+
+/** How many e-mails the peer has received for `to`. */
+export function mailCount(peer: SmtpPeer, to: string): number {
+  return peer.messages.filter((mail) => (mail.to && "text" in mail.to ? mail.to.text : "") === to).length;
+}
+
+/** Asks for a sign-in link on the desk's page, as staff do; returns the link from the e-mail. */
+export async function askForLink(page: Page, origin: string, peer: SmtpPeer, email: string): Promise<string> {
+  const before = mailCount(peer, email);
+  await page.goto(`${origin}/desk`);
+  await page.getByLabel("Work e-mail").fill(email);
+  await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+  return linkFor(peer, email, before);
+}
+
+/** Signs in with the e-mailed link in this page's browser: open it, press Sign in, see the inbox. */
+export async function signIn(page: Page, origin: string, peer: SmtpPeer, email: string): Promise<void> {
+  const link = await askForLink(page, origin, peer, email);
+  await page.goto(link);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Inbox" })).toBeVisible();
+}

@@ -1,0 +1,322 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
+import { askForLink, signIn, staffCommand } from "./desk-support";
+import { type SpawnedServer, spawnServer } from "./spawned-server";
+import {
+  expectNoAxeViolations,
+  postForm,
+  QUOTE_MIN_FILL_MS,
+  uniqueClientAddress,
+  viewports,
+} from "./support";
+
+/*
+ * The sales desk in a real browser, with the real SMTP peer receiving the sign-in links: one server for
+ * the file, its tests in order (the last one spends the client's sign-in attempts).
+ */
+test.describe.configure({ mode: "serial" });
+
+const port = Number(process.env.E2E_PORT ?? 3100) + 470;
+const XSS_NAME = "<img src=x onerror=alert(1)>";
+let peer: SmtpPeer;
+let server: SpawnedServer;
+let dataDir: string;
+let databaseUrl: string;
+let reference = "";
+let leadPath = "";
+
+async function sendQuote(origin: string, zip: string): Promise<string> {
+  const html = await (await fetch(`${origin}/quote`)).text();
+  const token = /name="startedAt" value="([^"]+)"/.exec(html)?.[1] ?? "";
+  await new Promise((resolve) => setTimeout(resolve, QUOTE_MIN_FILL_MS));
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    company: "Lone Star Cold Storage",
+    name: "Ines Okafor",
+    email: "ines.okafor@example.com",
+    postalCode: zip,
+    "items[0].area": "labels",
+    "items[0].description": "4x6 thermal transfer labels",
+    "items[0].quantity": "24",
+    "items[0].unit": "roll",
+    website: "",
+    startedAt: token,
+    intent: "send",
+  };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const response = await fetch(`${origin}/quote`, { method: "POST", body: form });
+  expect(response.status).toBe(200);
+  const found = /Your reference: <strong[^>]*>(Q-[A-Z0-9]{6})</.exec(await response.text())?.[1] ?? "";
+  expect(found).toMatch(/^Q-/);
+  return found;
+}
+
+async function newPage(browser: Browser, size: keyof typeof viewports): Promise<Page> {
+  // Each browser is a client of its own (per-client limits), as the server trusts the test's proxy header.
+  const context = await browser.newContext({
+    viewport: viewports[size],
+    extraHTTPHeaders: { "x-forwarded-for": uniqueClientAddress() },
+  });
+  const page = await context.newPage();
+  page.on("dialog", (dialog) => {
+    throw new Error(`a dialog fired on a desk page: ${dialog.message()}`);
+  });
+  return page;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = mkdtempSync(path.join(tmpdir(), "desk-e2e-"));
+  databaseUrl = `sqlite:${path.join(dataDir, "site.db")}`;
+  peer = await startSmtpPeer();
+  server = await spawnServer(port, {
+    SMTP_URL: peer.url,
+    DATABASE_URL: databaseUrl,
+    SITE_URL: `http://127.0.0.1:${port}`,
+    TRUST_PROXY: "true",
+  });
+  expect(staffCommand(databaseUrl, ["add", "owner@example.test", "--role", "owner"])).toContain(
+    "owner@example.test added as owner",
+  );
+  staffCommand(databaseUrl, ["add", "chicago.rep@example.test", "--role", "rep", "--branch", "chicago"]);
+  staffCommand(databaseUrl, ["add", "dallas.rep@example.test", "--role", "rep", "--branch", "dallas"]);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await peer?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("must show: the owner signs in by an e-mailed link, finds a just-sent quote, marks it Contacted; the log names them", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  reference = await sendQuote(server.origin, "75201");
+  const contact = await postForm(`${server.origin}/contact`, {
+    name: XSS_NAME,
+    email: "visitor@example.com",
+    message: "Please call about drum labels.",
+  });
+  expect(contact.status).toBe(200);
+
+  const page = await newPage(browser, "desktop");
+  await signIn(page, server.origin, peer, "owner@example.test");
+  const row = page.getByRole("row").filter({ hasText: reference });
+  await expect(row).toContainText("dallas");
+  await expect(row).toContainText("New");
+  // What the visitor typed is text: visible as typed, and no element made of it.
+  await expect(page.getByText(XSS_NAME)).toBeVisible();
+  expect(await page.locator('img[src="x"]').count()).toBe(0);
+  await expectNoAxeViolations(page);
+
+  await row.getByRole("link", { name: reference }).click();
+  leadPath = new URL(page.url()).pathname;
+  await expect(page.getByRole("heading", { level: 1, name: reference })).toBeVisible();
+  await expect(page.getByText("Dallas: ship-to 75201, Texas", { exact: true })).toBeVisible();
+  // The e-mails sent for it, with their state: the branch's notification and the buyer's acknowledgement.
+  const mails = page.getByRole("region", { name: "E-mails" });
+  await expect(mails).toContainText("sent · to dallas@ridgeline-supply.example");
+  await expect(mails).toContainText("to ines.okafor@example.com");
+  await expect(page.getByText("4x6 thermal transfer labels")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Status").selectOption("contacted");
+  await page.getByRole("button", { name: "Save status" }).click();
+  await expect(page.getByText(/^\d+ (s|min) \(\d+ (s|min) in business hours\)$/)).toBeVisible();
+  const activity = page.getByRole("region", { name: "Activity" });
+  await expect(activity).toContainText("owner@example.test");
+  await expect(activity).toContainText("New → Contacted");
+  await page.getByLabel("Note").fill(`Called back. ${XSS_NAME}`);
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(activity).toContainText(`Note: Called back. ${XSS_NAME}`);
+
+  await page.goto(`${server.origin}/desk/sessions`);
+  await expect(page.getByText("(this browser)")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.context().close();
+});
+
+test("a rep of another branch neither lists the quote nor opens it by its address (404); the branch's rep does, at 375 px", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const chicago = await newPage(browser, "phone");
+  await signIn(chicago, server.origin, peer, "chicago.rep@example.test");
+  await expect(chicago.getByText(XSS_NAME)).toBeVisible(); // contact messages are unrouted: every rep sees them
+  await expect(chicago.getByRole("link", { name: reference })).toHaveCount(0);
+  const refused = await chicago.goto(`${server.origin}${leadPath}`);
+  expect(refused?.status()).toBe(404);
+  await expect(chicago.getByText("Lone Star Cold Storage")).toHaveCount(0);
+  expect(await chicago.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await chicago.context().close();
+
+  const dallas = await newPage(browser, "phone");
+  await signIn(dallas, server.origin, peer, "dallas.rep@example.test");
+  await dallas.getByRole("link", { name: reference }).click();
+  await expect(dallas.getByRole("heading", { level: 1, name: reference })).toBeVisible();
+  expect(await dallas.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(dallas);
+  await dallas.context().close();
+});
+
+test("without a session every desk address answers the sign-in page and no lead data", async ({
+  browser,
+}) => {
+  const page = await newPage(browser, "phone");
+  for (const address of [
+    "/desk",
+    "/desk/sessions",
+    leadPath,
+    "/desk/leads/contact/1",
+    "/desk/no-such-page",
+  ]) {
+    const response = await page.goto(`${server.origin}${address}`);
+    expect(response?.status(), address).toBe(401);
+    expect(response?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(response?.headers()["content-security-policy"]).toContain("script-src 'none'");
+    await expect(page.getByRole("heading", { name: "Sign in to the sales desk" })).toBeVisible();
+    const html = await page.content();
+    expect(html).not.toContain(reference);
+    expect(html).not.toContain("Lone Star");
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
+  }
+  await expectNoAxeViolations(page);
+  await page.context().close();
+});
+
+test("a forwarded link is refused in another browser, a used one is refused, and neither signs in", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const mine = await newPage(browser, "desktop");
+  const link = await askForLink(mine, server.origin, peer, "owner@example.test");
+  const other = await newPage(browser, "desktop");
+  const opened = await other.goto(link);
+  expect(opened?.status()).toBe(403);
+  await expect(other.getByText("works only in the browser where it was asked for")).toBeVisible();
+  await expect(other.getByRole("button", { name: "Sign in", exact: true })).toHaveCount(0);
+  // Pressed anyway (a post with the token, without the asking browser's cookie): refused, and the link stays unspent.
+  const pressed = await fetch(`${server.origin}/desk/sign-in`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
+    body: `token=${new URL(link).searchParams.get("token")}`,
+  });
+  expect(pressed.status).toBe(403);
+  expect(pressed.headers.get("set-cookie")).toBeNull();
+  expect((await other.context().cookies()).map((cookie) => cookie.name)).not.toContain("desk_session");
+
+  await mine.goto(link);
+  await mine.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(mine.getByRole("heading", { name: "Inbox" })).toBeVisible();
+  const again = await mine.goto(link);
+  expect(again?.status()).toBe(410);
+  await expect(mine.getByText("has been used already")).toBeVisible();
+  const replay = await other.goto(link);
+  expect(replay?.status()).toBe(410);
+  await mine.context().close();
+  await other.context().close();
+});
+
+test("a post from another origin, or one that says nothing of where it comes from, is refused (403)", async ({
+  browser,
+}) => {
+  const page = await newPage(browser, "desktop");
+  await signIn(page, server.origin, peer, "owner@example.test");
+  const cookie = (await page.context().cookies()).find((entry) => entry.name === "desk_session");
+  expect(cookie).toMatchObject({ path: "/desk", httpOnly: true, sameSite: "Lax", secure: false });
+  const headers = {
+    "content-type": "application/x-www-form-urlencoded",
+    cookie: `desk_session=${cookie?.value}`,
+  };
+  const attempts: Record<string, string>[] = [
+    { origin: "http://evil.example" },
+    { "sec-fetch-site": "cross-site" },
+    { "sec-fetch-site": "same-site" },
+    {},
+  ];
+  for (const extra of attempts) {
+    const response = await fetch(`${server.origin}${leadPath}`, {
+      method: "POST",
+      headers: { ...headers, ...extra },
+      body: "intent=note&note=forged",
+    });
+    expect(response.status, JSON.stringify(extra)).toBe(403);
+  }
+  await page.goto(`${server.origin}${leadPath}`);
+  await expect(page.getByRole("region", { name: "Activity" })).not.toContainText("forged");
+  await page.context().close();
+});
+
+test("sign-out, sign out everywhere and disabling end sessions on the server; no public page sets or receives a cookie", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const page = await newPage(browser, "desktop");
+  await signIn(page, server.origin, peer, "owner@example.test");
+  const session = async (p: Page) =>
+    (await p.context().cookies()).find((entry) => entry.name === "desk_session")?.value ?? "";
+  const withCookie = (value: string) =>
+    fetch(`${server.origin}/desk`, { headers: { cookie: `desk_session=${value}` } }).then((r) => r.status);
+  const first = await session(page);
+  expect(await withCookie(first)).toBe(200);
+
+  // Public pages in the same browser: no Set-Cookie, and no cookie sent to them.
+  for (const address of [
+    "/",
+    "/contact",
+    "/quote",
+    "/products",
+    "/search?q=labels",
+    "/privacy",
+    "/no-such-page",
+  ]) {
+    const sent = page.waitForRequest((request) => new URL(request.url()).pathname === address.split("?")[0]);
+    const response = await page.goto(`${server.origin}${address}`);
+    expect(await response?.headerValue("set-cookie"), address).toBeNull();
+    expect((await (await sent).allHeaders()).cookie, address).toBeUndefined();
+  }
+
+  await page.goto(`${server.origin}/desk`);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in to the sales desk" })).toBeVisible();
+  expect(await withCookie(first)).toBe(401);
+
+  await signIn(page, server.origin, peer, "owner@example.test");
+  const second = await session(page);
+  await page.goto(`${server.origin}/desk/sessions`);
+  await page.getByRole("button", { name: "Sign out everywhere" }).click();
+  expect(await withCookie(second)).toBe(401);
+
+  const rep = await newPage(browser, "phone");
+  await signIn(rep, server.origin, peer, "dallas.rep@example.test");
+  const repSession = await session(rep);
+  expect(await withCookie(repSession)).toBe(200);
+  expect(staffCommand(databaseUrl, ["disable", "dallas.rep@example.test"])).toContain("disabled");
+  expect(await withCookie(repSession)).toBe(401);
+  await rep.reload();
+  await expect(rep.getByRole("heading", { name: "Sign in to the sales desk" })).toBeVisible();
+  await page.context().close();
+  await rep.context().close();
+});
+
+test("twenty wrong sign-in presses from one client are limited (429)", async () => {
+  const client = uniqueClientAddress();
+  const statuses: number[] = [];
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const response = await fetch(`${server.origin}/desk/sign-in`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "sec-fetch-site": "same-origin",
+        "x-forwarded-for": client,
+      },
+      body: `token=${"A".repeat(42)}${attempt % 10}`,
+    });
+    statuses.push(response.status);
+  }
+  expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+  expect(statuses.slice(10).every((status) => status === 429)).toBe(true);
+});
