@@ -1,4 +1,5 @@
 import { createContext, type RouterContext, type RouterContextProvider } from "react-router";
+import type { CatalogueReader } from "~/features/catalogue/catalogue.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import type { Routing } from "~/server/routing/routing.server";
@@ -34,6 +35,8 @@ export interface SiteServices {
   webhooks?: WebhookSettings;
   /** Signs the links to a quote's files that webhooks carry (docs/webhooks.md#attachments); derived from the client-key secret. */
   fileLinkSecret?: string;
+  /** The active catalogue version, in memory (docs/catalogue.md). */
+  catalogue: CatalogueReader;
   /** The clock; tests set it, the server leaves it unset. */
   now?: () => Date;
   /** First-party counting of form outcomes and searches (docs/analytics.md); absent when ANALYTICS=off. */
@@ -58,7 +61,10 @@ type Needs<K extends keyof SiteServices> = Pick<
 > &
   // Without routing, the repository's routing file; without a time zone, SITE_TIME_ZONE's default.
   Partial<
-    Pick<SiteServices, "wakeMailWorker" | "routing" | "timeZone" | "webhooks" | "fileLinkSecret" | "siteUrl">
+    Pick<
+      SiteServices,
+      "wakeMailWorker" | "routing" | "timeZone" | "webhooks" | "fileLinkSecret" | "siteUrl" | "catalogue"
+    >
   >;
 
 /** What the contact form's service uses of the site's services. */

@@ -21,6 +21,7 @@ import {
   QUOTE_PHONE_MAX,
   QUOTE_PO_REFERENCE_MAX,
   QUOTE_POSTAL_CODE_MAX,
+  QUOTE_SKU_MAX,
   QUOTE_TEXT_MAX,
 } from "./quote-messages";
 
@@ -140,6 +141,8 @@ const itemShape = {
     z.transform((value: string) => value as QuoteUnit),
   ),
   notes: optionalText(QUOTE_NOTES_MAX),
+  // The catalogue's part number the line came with (docs/quotes.md#part-numbers): kept as typed.
+  sku: optionalText(QUOTE_SKU_MAX),
 };
 const itemSchema = z.object({ ...itemShape, labels: labelSchema });
 
@@ -254,6 +257,7 @@ const ITEM_FIELD_MAX: Record<ItemFieldName, number> = {
   quantity: QUOTE_TEXT_MAX,
   unit: QUOTE_TEXT_MAX,
   notes: QUOTE_NOTES_MAX,
+  sku: QUOTE_SKU_MAX,
 };
 
 /**
@@ -381,9 +385,8 @@ export function parseQuote(values: QuoteValues): ParseResult<QuoteInput> {
   return failed;
 }
 
-function emptyDetails<K extends string>(names: readonly K[]): Record<K, null> {
-  return Object.fromEntries(names.map((name) => [name, null])) as Record<K, null>;
-}
+const emptyDetails = <K extends string>(names: readonly K[]) =>
+  Object.fromEntries(names.map((name) => [name, null])) as Record<K, null>;
 
 export function hasDetails(details: Record<string, string | null>): boolean {
   return Object.values(details).some((value) => value !== null && value !== "");
