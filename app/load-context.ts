@@ -35,12 +35,12 @@ export interface SiteServices {
   webhooks?: WebhookSettings;
   /** Signs the links to a quote's files that webhooks carry (docs/webhooks.md#attachments); derived from the client-key secret. */
   fileLinkSecret?: string;
-  /** The active catalogue version, in memory (docs/catalogue.md). */
-  catalogue: CatalogueReader;
   /** The clock; tests set it, the server leaves it unset. */
   now?: () => Date;
   /** First-party counting of form outcomes and searches (docs/analytics.md); absent when ANALYTICS=off. */
   counting?: SiteCounting;
+  /** The catalogue's active version, in memory, replaced when another becomes active (docs/catalogue.md#serving). */
+  catalogue: CatalogueReader;
 }
 
 /** What routes and form handlers count (docs/analytics.md); page views are counted by the server itself. */

@@ -48,7 +48,18 @@ export interface ServiceOptions {
   counting?: SiteCounting;
   /** The routing read at start (loadRouting); read here when not given. */
   routing?: Routing;
+  /**
+   * Opens the catalogue's reader once the database is migrated, before the jobs start. Without it
+   * (tests of the mail path) SiteServices.catalogue throws when read.
+   */
+  catalogue?: (db: Database, logger: Logger) => Promise<SiteServices["catalogue"]>;
 }
+
+const NO_CATALOGUE: SiteServices["catalogue"] = {
+  current() {
+    throw new Error("these services were started without a catalogue");
+  },
+};
 
 export async function startServices(
   env: Env,
@@ -66,6 +77,7 @@ export async function startServices(
   });
   await migrate(db, logger);
   const clientKeySecret = await loadClientKeySecret(db, env.CLIENT_KEY_SECRET);
+  const catalogue = options.catalogue ? await options.catalogue(db, logger) : NO_CATALOGUE;
   const metrics = createMetrics(db, logger);
   const alertAfterMs = env.ALERT_AFTER_MINUTES * 60_000;
   const deliveryWatch = createDeliveryWatch(logger, { alertAfterMs });
@@ -127,6 +139,7 @@ export async function startServices(
       webhooks: { endpoints: env.WEBHOOK_ENDPOINTS, wake: () => webhookWorker.wakeUp() },
       fileLinkSecret: fileLinkSecret(clientKeySecret),
       ...(options.counting ? { counting: options.counting } : {}),
+      catalogue,
     },
     clientKeySecret,
     metrics,

@@ -24,6 +24,7 @@ import { metricsAllowed, pathOf } from "~/server/metrics.server";
 import { clientKeyForIp } from "~/server/rate-limit.server";
 import { loadRouting, type Routing } from "~/server/routing/routing.server";
 import { startServices } from "~/server/services.server";
+import { type SiteCatalogue, siteCatalogue } from "./catalogue.server";
 import { featureJobs, featureRequests, siteAnalytics } from "./site.server";
 
 export interface StartOptions {
@@ -38,10 +39,13 @@ export interface StartOptions {
 export async function startSite(options: StartOptions): Promise<void> {
   let env: ReturnType<typeof parseEnv>;
   let routing: Routing;
+  let catalogue: SiteCatalogue;
   try {
     env = parseEnv();
     // content/routing.yaml and the BRANCH_EMAIL_ variables: a mistake stops the start like a bad variable.
     routing = loadRouting(env);
+    // content/catalogue/families.yaml, likewise.
+    catalogue = siteCatalogue();
   } catch (error) {
     if (error instanceof EnvError) {
       process.stderr.write(`${error.message}\n`);
@@ -69,8 +73,9 @@ export async function startSite(options: StartOptions): Promise<void> {
   const analytics = siteAnalytics(env);
   const services = await startServices(env, logger, {
     mailThread: development ? undefined : path.join(buildDir, "mail-thread.js"),
-    jobs: featureJobs(env, analytics),
+    jobs: [...featureJobs(env, analytics), catalogue.job],
     routing,
+    catalogue: catalogue.open,
     counting: analytics.counting,
   });
 

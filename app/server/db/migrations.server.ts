@@ -6,6 +6,7 @@ import { analytics } from "~/server/db/migrations/0010-analytics.server";
 import { webhooks } from "~/server/db/migrations/0011-webhooks.server";
 import { heldLeads } from "~/server/db/migrations/0012-held-leads.server";
 import { itemLabelDetails } from "~/server/db/migrations/0013-item-label-details.server";
+import { catalogue } from "~/server/db/migrations/0014-catalogue.server";
 import { quoteItemSku } from "~/server/db/migrations/0016-quote-item-sku.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
@@ -23,6 +24,7 @@ function buildMigrations(dialect: Dialect): Record<string, Migration> {
     "0011_webhooks": webhooks(id),
     "0012_held_leads": heldLeads,
     "0013_item_label_details": itemLabelDetails,
+    "0014_catalogue": catalogue(id),
     "0016_quote_item_sku": quoteItemSku,
   };
 }

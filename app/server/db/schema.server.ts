@@ -313,6 +313,50 @@ export interface WebhookDeliveryTable {
   delivered_at: IsoTimestamp | null;
 }
 
+/** One import of the catalogue (docs/catalogue.md#versions); the site serves the active one. */
+export interface CatalogueVersionTable {
+  id: Generated<number>;
+  imported_at: IsoTimestamp;
+  /** Where it came from: "starter range", or the imported file's name. */
+  source: string;
+  item_count: number;
+  /** 1 for the version the site serves (exactly one once any exists), else 0. */
+  active: number;
+}
+
+/** One item of one catalogue version: the CSV's row, and the keys it is matched by. */
+export interface CatalogueItemTable {
+  /** An integer key, for the full-text indexes. */
+  id: Generated<number>;
+  version_id: number;
+  sku: string;
+  family: string;
+  name: string;
+  /** JSON object: attribute key -> the cell as written. */
+  attributes: string;
+  make: string | null;
+  make_part_number: string | null;
+  unit: string;
+  pack: string;
+  minimum_order: number;
+  list_price_cents: number | null;
+  /** JSON array of { quantity, price } (US dollars). */
+  price_breaks: string;
+  sds: string | null;
+  spec_sheet: string | null;
+  image: string | null;
+  status: "active" | "discontinued";
+  replacement_sku: string | null;
+  /** partKey(sku): unique within a version. */
+  sku_key: string;
+  /** partKey(make_part_number). */
+  make_part_key: string | null;
+  /** sizeKey(width, height) for families with a width and a height in inches. */
+  size_key: string | null;
+  /** Lower-case words: name, family name, make, part number, attribute values with units. */
+  search_text: string;
+}
+
 export interface DB {
   app_settings: AppSettingTable;
   contact_submissions: ContactSubmissionTable;
@@ -334,6 +378,8 @@ export interface DB {
   analytics_visitors: AnalyticsVisitorTable;
   analytics_salts: AnalyticsSaltTable;
   webhook_deliveries: WebhookDeliveryTable;
+  catalogue_versions: CatalogueVersionTable;
+  catalogue_items: CatalogueItemTable;
 }
 
 export type Database = Kysely<DB>;

@@ -3,8 +3,8 @@ import { partKey } from "../keys";
 import type { CatalogueFamily, CatalogueItem } from "../model";
 
 /*
- * An item page's related items (docs/catalogue.md#item-pages): others of its family; for a label, the
- * ribbons as wide as it or a little wider; for a ribbon, the printers its matching-printers cell names.
+ * An item page's related items (docs/catalogue.md#item-pages): others of its family; for a thermal
+ * transfer label, the ribbons as wide as it or a little wider; for a ribbon, the printers its matching-printers cell names.
  */
 
 const SAME_FAMILY_MAX = 6;
@@ -76,8 +76,11 @@ export function relatedItems(
   item: CatalogueItem,
 ): RelatedItems {
   const width = numberOf(item, "width");
+  // Direct thermal labels print without a ribbon: only thermal transfer labels get ribbons beside them.
   const labelSize =
-    family.area === "labels" && !isRibbonFamily(family) && numberOf(item, "height") !== undefined;
+    family.area === "labels" &&
+    /thermal-transfer/.test(family.slug) &&
+    numberOf(item, "height") !== undefined;
   const key = isRibbonFamily(family) ? printersKey(family) : undefined;
   return {
     sameFamily: neighbours(view, item),

@@ -1,5 +1,4 @@
-import type { CatalogueView } from "../catalogue.server";
-import { partKey } from "../keys";
+import { type CatalogueView, catalogueView } from "../catalogue.server";
 import type { CatalogueAttribute, CatalogueFamily, CatalogueItem } from "../model";
 
 /* A small range in memory for the pages' tests: labels, ribbons and printers that refer to each other. */
@@ -30,7 +29,7 @@ export const fixtureFamilies: CatalogueFamily[] = [
   {
     slug: "thermal-transfer-ribbons",
     name: "Thermal Transfer Ribbons",
-    area: "labels",
+    area: "barcoding",
     description: "Wax, wax/resin and resin ribbons.",
     attributes: [
       attr("width", "Width", { type: "number", unit: "in", filter: true, column: true }),
@@ -135,14 +134,11 @@ export function fixtureView(
   families: readonly CatalogueFamily[] = fixtureFamilies,
   items: readonly CatalogueItem[] = fixtureItems,
 ): CatalogueView {
-  const byFamily = new Map(families.map((f) => [f.slug, items.filter((i) => i.family === f.slug)]));
-  const bySku = new Map(items.map((i) => [partKey(i.sku), i]));
-  return {
-    info: { version: 1, importedAt: "2026-11-28T00:00:00.000Z", itemCount: items.length, source: "fixture" },
-    families,
-    family: (slug) => families.find((f) => f.slug === slug),
-    familiesOfArea: (area) => families.filter((f) => f.area === area),
-    itemsOf: (slug) => byFamily.get(slug) ?? [],
-    item: (sku) => bySku.get(partKey(sku)),
+  const info = {
+    version: 1,
+    importedAt: "2026-11-28T00:00:00.000Z",
+    itemCount: items.length,
+    source: "fixture",
   };
+  return catalogueView(info, families, items);
 }

@@ -1,0 +1,89 @@
+import { createReadStream } from "node:fs";
+import path from "node:path";
+import type { Database } from "~/server/db/schema.server";
+import type { Logger } from "~/server/logger.server";
+import { type CsvLimits, readCatalogueCsv } from "./csv-read.server";
+import type { RowError } from "./csv-rows.server";
+import type { CatalogueFamily } from "./model";
+import { type StoredVersion, writeFirstVersion, writeVersion } from "./versions.server";
+
+/*
+ * The import (docs/catalogue.md#importing): a CSV read and checked whole, then written as a new
+ * version in one transaction. With any mistake nothing is written. The command line and, later, the
+ * desk call this.
+ */
+
+export type ImportResult =
+  /** Refused as a whole (size, rows, encoding, quotes), with one line saying why. */
+  | { status: "refused"; refusal: string }
+  /** Rows with mistakes: every one, in row order. */
+  | { status: "invalid"; errors: RowError[] }
+  /** A dry run of a valid file: what an import would write. */
+  | { status: "checked"; itemCount: number }
+  | { status: "imported"; version: StoredVersion };
+
+export interface ImportOptions {
+  families: readonly CatalogueFamily[];
+  /** The file's name, for the refusal line and the version's source. */
+  name: string;
+  dryRun?: boolean;
+  now?: Date;
+  limits?: CsvLimits;
+}
+
+export async function importCatalogue(
+  db: Database,
+  source: AsyncIterable<Buffer | string>,
+  options: ImportOptions,
+): Promise<ImportResult> {
+  const read = await readCatalogueCsv(source, options.families, {
+    name: options.name,
+    limits: options.limits,
+  });
+  if (!read.ok) return { status: "refused", refusal: read.refusal };
+  if (read.errors.length > 0) return { status: "invalid", errors: read.errors };
+  if (options.dryRun) return { status: "checked", itemCount: read.items.length };
+  const version = await writeVersion(db, {
+    items: read.items,
+    families: options.families,
+    source: options.name,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  return { status: "imported", version };
+}
+
+/** One mistake as the command prints it: `FILE: row 12, column width: 'four' is not a number …`. */
+export function formatRowError(file: string, error: RowError): string {
+  return `${file}: row ${error.row}, column ${error.column}: ${error.reason}`;
+}
+
+/** The range the repository ships, which an empty database loads at its first start. */
+export const STARTER_RANGE_FILE = path.join("content", "catalogue", "starter-range.csv");
+export const STARTER_SOURCE = "starter range";
+
+/**
+ * Loads the starter range when the database has no catalogue yet (once, however many instances start
+ * together). A mistake in the starter file stops the start: it is the repository's own file.
+ */
+export async function loadStarterRange(
+  db: Database,
+  families: readonly CatalogueFamily[],
+  logger: Logger,
+  file: string = STARTER_RANGE_FILE,
+): Promise<void> {
+  const written = await writeFirstVersion(db, {
+    families,
+    source: STARTER_SOURCE,
+    async items() {
+      const read = await readCatalogueCsv(createReadStream(file), families, { name: file });
+      if (!read.ok) throw new Error(read.refusal);
+      if (read.errors.length > 0)
+        throw new Error(
+          `${file} has mistakes:\n${read.errors.map((error) => formatRowError(file, error)).join("\n")}`,
+        );
+      return read.items;
+    },
+  });
+  if (written)
+    logger.info({ version: written.version, items: written.itemCount }, "catalogue: starter range loaded");
+}
