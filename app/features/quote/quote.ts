@@ -68,10 +68,9 @@ const optionalText = (max: number) =>
   );
 
 const isDay = (value: string) => {
-  if (value === "") return true;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00.000Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime());
+  return value === "" || (valid && date.toISOString().startsWith(value));
 };
 
 const detailsShape = <K extends string>(names: readonly K[]) =>
