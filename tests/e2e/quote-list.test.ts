@@ -7,6 +7,9 @@ import { viewports } from "./support";
  * each item as a line.
  */
 
+// Several document loads per test, on a shared machine.
+test.describe.configure({ timeout: 90_000 });
+
 const FAMILY = "/products/thermal-transfer-ribbons";
 const KEY = "ridgeline-quote-list";
 

@@ -69,7 +69,7 @@ function FacetList({ facet, base }: { facet: Facet; base: string }) {
           return (
             <li key={value.value}>
               {value.count === 0 && !value.selected ? (
-                <span className="inline-flex min-h-9 items-center rounded-md border border-slate-300 px-2.5 text-sm text-slate-500">
+                <span className="inline-flex min-h-9 items-center rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-700">
                   {body}
                 </span>
               ) : (
