@@ -195,7 +195,7 @@ export function ppeItems(): StarterItem[] {
       (size): StarterItem => ({
         sku: `CV-${code}-${size}`,
         family: "disposable-coveralls",
-        name: `Disposable coverall, ${material}, ${style.toLowerCase()}, elastic wrists and ankles, ${color.toLowerCase()}, size ${size}`,
+        name: `Disposable coverall, ${material}, ${style.toLowerCase()}, elastic wrists${style === "Hood and boots" ? "" : " and ankles"}, ${color.toLowerCase()}, size ${size}`,
         attributes: { size, suit_material: material, suit_style: style, color, per_case: "25" },
         unit: "case",
         pack: "case of 25",

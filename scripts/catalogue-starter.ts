@@ -4,11 +4,14 @@
  * typing it. Run: `npx tsx scripts/catalogue-starter.ts` (then check the diff and commit the CSV).
  */
 import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { exportCatalogueCsv } from "~/features/catalogue/export.server";
 import { loadFamilies } from "~/features/catalogue/families.server";
 import { STARTER_RANGE_FILE } from "~/features/catalogue/import.server";
 import type { CatalogueItem } from "~/features/catalogue/model";
-import { equipmentItems, labelItems, ribbonItems, type StarterItem } from "./catalogue-starter-labels";
+import { equipmentItems } from "./catalogue-starter-equipment";
+import { labelItems, ribbonItems, type StarterItem } from "./catalogue-starter-labels";
 import { ppeItems, repairItems, warehouseItems } from "./catalogue-starter-services";
 import {
   boxItems,
@@ -59,6 +62,9 @@ export function starterItems(): CatalogueItem[] {
   return items.map((item) => ({ minimumOrder: 1, status: "active", priceBreaks: [], ...item }));
 }
 
-const items = starterItems();
-writeFileSync(STARTER_RANGE_FILE, exportCatalogueCsv(loadFamilies(), items));
-process.stdout.write(`${STARTER_RANGE_FILE}: ${items.length} items\n`);
+// Written only when run as a script: the import benchmark reuses starterItems.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const items = starterItems();
+  writeFileSync(STARTER_RANGE_FILE, exportCatalogueCsv(loadFamilies(), items));
+  process.stdout.write(`${STARTER_RANGE_FILE}: ${items.length} items\n`);
+}

@@ -60,8 +60,8 @@ export function catalogueView(
   };
 }
 
-/** The active version's items, in the CSV's order, read a page at a time. */
-async function loadItems(db: Database, version: number): Promise<CatalogueItem[]> {
+/** A version's items, in the CSV's order, read a page at a time. */
+export async function loadVersionItems(db: Database, version: number): Promise<CatalogueItem[]> {
   const items: CatalogueItem[] = [];
   let after = 0;
   for (;;) {
@@ -103,7 +103,7 @@ export function createCatalogueReader(
     const active = await activeVersion(db);
     if (!active || active.version === view.info.version) return false;
     const started = Date.now();
-    const items = await loadItems(db, active.version);
+    const items = await loadVersionItems(db, active.version);
     const { active: _active, ...info } = active;
     view = catalogueView(info, families, items);
     const unknown =

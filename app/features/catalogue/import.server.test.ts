@@ -128,6 +128,10 @@ describe.each(testDialects)("the catalogue import on $name", (dialect) => {
         /^catalogue\.csv has more than 2 rows$/,
         { maxBytes: 1e6, maxRows: 2 },
       ],
+      [
+        `${csvOf([labelRow("Q-3")])}Q-4,direct"thermal,x\n`,
+        /^catalogue\.csv has a quote inside a cell .*unbalanced$/,
+      ],
       ["", /is empty/],
     ];
     for (const [text, refusal, limits] of cases) {
@@ -151,6 +155,18 @@ describe.each(testDialects)("the catalogue import on $name", (dialect) => {
       ],
     });
     expect(await listVersions(t.db)).toEqual([]);
+  });
+
+  it("numbers rows as a spreadsheet does, a cell over several lines counting as one row", async () => {
+    const text = csvOf([labelRow("ML-1", { name: "Two\nlines" }), labelRow("ML-2", { width: "x" })]);
+    const result = await importText(t.db, text);
+    expect(result).toMatchObject({
+      status: "invalid",
+      errors: [
+        { row: 2, column: "name", reason: "must be one line without control characters" },
+        { row: 3, column: "width" },
+      ],
+    });
   });
 
   it("checks a file without importing it on a dry run", async () => {

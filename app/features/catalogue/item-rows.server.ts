@@ -20,7 +20,7 @@ export function sizeKeyOf(item: CatalogueItem, family: CatalogueFamily | undefin
   return sizeKey(width, height);
 }
 
-/** Lower-case words: the name, the family's name, make, make part number, attribute values with units. */
+/** Lower-case words: the sku, the name, the family's name, make, make part number, attribute values with units. */
 export function searchTextOf(item: CatalogueItem, family: CatalogueFamily | undefined): string {
   const values = (family?.attributes ?? []).flatMap((attribute) => {
     const value = item.attributes[attribute.key];

@@ -353,7 +353,7 @@ export interface CatalogueItemTable {
   make_part_key: string | null;
   /** sizeKey(width, height) for families with a width and a height in inches. */
   size_key: string | null;
-  /** Lower-case words: name, family name, make, part number, attribute values with units. */
+  /** Lower-case words: sku, name, family name, make, part number, attribute values with units. */
   search_text: string;
 }
 
