@@ -1,6 +1,8 @@
 import { gzipSync } from "node:zlib";
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, viewports } from "./support";
+import { startSmtpPeer } from "../support/smtp-peer";
+import { spawnServer } from "./spawned-server";
+import { expectNoAxeViolations, fillQuoteForm, viewports, waitMinimumFill } from "./support";
 
 /*
  * The catalogue's family and item pages (docs/catalogue.md#family-pages): rendered on request from the
@@ -186,5 +188,34 @@ test.describe("axe", () => {
       .click();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("from an item page to sales", () => {
+  test.use({ javaScriptEnabled: false, viewport: viewports.desktop });
+
+  test("must show: the quote sent from 'Request a quote for this item' reaches sales with the sku linked", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const peer = await startSmtpPeer();
+    const server = await spawnServer(Number(process.env.E2E_PORT ?? 3100) + 410, { SMTP_URL: peer.url });
+    try {
+      const sku = "RBW-60-74-O";
+      await page.goto(`${server.origin}/products/thermal-transfer-ribbons/${sku}`);
+      await page.getByRole("link", { name: "Request a quote for this item" }).click();
+      const openedAt = Date.now();
+      await fillQuoteForm(page, { email: "buyer@example.com", item: "Wax ribbon", quantity: "3" });
+      await waitMinimumFill(openedAt);
+      await page.getByRole("button", { name: "Send Quote Request" }).click();
+      await expect(page.getByText(/Your reference/)).toBeVisible({ timeout: 20_000 });
+      await expect.poll(() => peer.messages.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+      const sales = peer.messages.find((mail) => mail.html && mail.html.includes(sku));
+      expect(sales?.html).toContain(`/products/thermal-transfer-ribbons/${sku}">${sku}</a>`);
+      expect(sales?.text).toContain(`Part number: ${sku}`);
+    } finally {
+      await server.stop();
+      await peer.stop();
+    }
   });
 });
