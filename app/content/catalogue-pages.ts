@@ -60,9 +60,6 @@ export const cataloguePages = {
     searchLabel: "Search for",
     searchButton: "Search",
   },
-  quoteList: {
-    headerLabel: "Quote list",
-  },
   products: {
     familiesHeading: "Browse the range",
   },

@@ -1,5 +1,5 @@
 import { useMatches } from "react-router";
-import { cataloguePages } from "~/content/catalogue-pages";
+import { quoteListHeaderLabel } from "~/content/quote-list";
 
 /** True when the page's deepest route offers the quote list (`handle.quoteList`): the catalogue's pages. */
 function usePageOffersQuoteList(): boolean {
@@ -21,7 +21,7 @@ export function QuoteListLink() {
       data-testid="header-quote-list"
       className="h-10 shrink-0 items-center gap-1 rounded-md border-2 border-navy px-2.5 text-sm font-semibold whitespace-nowrap text-navy inline-flex hover:bg-paper focus-visible:ring-3 focus-visible:ring-focus focus-visible:outline-none"
     >
-      {cataloguePages.quoteList.headerLabel} (<span data-quote-list-count>0</span>)
+      {quoteListHeaderLabel} (<span data-quote-list-count>0</span>)
     </a>
   );
 }
