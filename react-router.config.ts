@@ -1,7 +1,10 @@
 import type { Config } from "@react-router/dev/config";
 import { articles } from "./app/content/article-files.server";
 
-/** Pages whose HTML is written at build time and served as static files. */
+/**
+ * Pages whose HTML is written at build time and served as static files. The sitemap is not one: it
+ * lists the catalogue's pages, which change without a build.
+ */
 export const staticPages = [
   "/",
   "/products",
@@ -11,7 +14,6 @@ export const staticPages = [
   "/contact",
   "/privacy",
   ...articles.map((article) => `/resources/articles/${article.slug}`),
-  "/sitemap.xml",
   "/robots.txt",
 ];
 

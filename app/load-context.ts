@@ -62,7 +62,10 @@ type Needs<K extends keyof SiteServices> = Pick<
 > &
   // Without routing, the repository's routing file; without a time zone, SITE_TIME_ZONE's default.
   Partial<
-    Pick<SiteServices, "wakeMailWorker" | "routing" | "timeZone" | "webhooks" | "fileLinkSecret" | "siteUrl">
+    Pick<
+      SiteServices,
+      "wakeMailWorker" | "routing" | "timeZone" | "webhooks" | "fileLinkSecret" | "siteUrl" | "catalogue"
+    >
   >;
 
 /** What the contact form's service uses of the site's services. */

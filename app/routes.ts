@@ -4,6 +4,9 @@ import { legacyRedirects } from "./content/redirects";
 export default [
   index("routes/home.tsx"),
   route("products", "routes/products.tsx"),
+  // Rendered on each request from the active catalogue version (docs/catalogue.md#family-pages).
+  route("products/:family", "routes/product-family.tsx"),
+  route("products/:family/:sku", "routes/product-item.tsx"),
   route("protective-packaging", "routes/protective-packaging.tsx"),
   route("about", "routes/about.tsx"),
   route("resources", "routes/resources.tsx"),

@@ -46,6 +46,7 @@ describe.each(testDialects)("quotes command on $name", (dialect) => {
           "items[1].description": "ITEM-9",
           "items[1].quantity": "5",
           "items[1].unit": "box",
+          "items[1].sku": "ITEM-9",
           "items[0].labels.width": "4",
           "items[0].labels.material": "polyester",
           attribution: JSON.stringify({
@@ -79,7 +80,8 @@ describe.each(testDialects)("quotes command on $name", (dialect) => {
     expect(lines[1]).toContain(`${reference},2025-06-02T10:00:10.000Z,'=cmd|' /C calc'!A0,Dana,`);
     expect(lines[1]).toContain("4x6 labels,10,roll");
     expect(lines[1]).toContain("width: 4; sizeUnit: in; material: polyester");
-    expect(lines[2]).toContain("ITEM-9,5,box");
+    expect(lines[2]).toContain(",2,ITEM-9,,ITEM-9,5,box");
+    expect(lines[1]).toContain(",1,,labels,4x6 labels");
     expect(lines[2]).not.toContain("width:");
     expect(lines[2]).toContain("drawing.pdf");
     // Each line carries how the buyer came, the click id's value never.

@@ -26,6 +26,7 @@ export const quoteFormText = {
     quantity: "Quantity",
     unit: "Unit",
     notes: "Notes",
+    sku: "Part number",
   },
   removeItem: (number: number) => `Remove item ${number}`,
   remove: "Remove",

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { data, Link, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { data, useLocation } from "react-router";
+import { NotFoundBody } from "~/components/page/not-found-body";
 import { noScripts } from "~/lib/page-scripts";
 import { buildMeta, pageTitle } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
@@ -38,19 +38,5 @@ export default function NotFound() {
     console.error("404 Error: User attempted to access non-existent route:", pathname);
   }, [pathname]);
 
-  return (
-    <section className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-24 text-center">
-      <p className="text-7xl font-extrabold text-steel" aria-hidden="true">
-        404
-      </p>
-      <h1 className="text-3xl font-extrabold text-navy sm:text-4xl">Oops! Page not found</h1>
-      <p className="text-lg text-slate-700">
-        We could not find <code className="rounded bg-paper px-1.5 py-0.5 break-all">{pathname}</code>. It may
-        have moved when we reorganised the site.
-      </p>
-      <Button asChild size="lg">
-        <Link to="/">Return to Home</Link>
-      </Button>
-    </section>
-  );
+  return <NotFoundBody pathname={pathname} />;
 }

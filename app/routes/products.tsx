@@ -3,18 +3,38 @@ import { PageHero } from "~/components/page/page-hero";
 import { ProductSection } from "~/components/products/product-section";
 import { GhsCallout, ProductsClosing, ResourcesBand } from "~/components/products/products-callouts";
 import { ProductSectionNav } from "~/components/products/section-nav";
+import { cataloguePages } from "~/content/catalogue-pages";
 import { pages } from "~/content/pages";
 import { products } from "~/content/products";
+import { loadFamilies } from "~/features/catalogue/families.server";
+import { familyPath } from "~/lib/catalogue-paths";
 import { inquiryDraft } from "~/lib/inquiry-drafts";
 import { noScripts } from "~/lib/page-scripts";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
+import { requestContext } from "~/load-context";
 import type { Route } from "./+types/products";
 
 /** Nothing here needs a script: the page is served without any (docs/decisions/0023). */
 export const handle = noScripts;
 
 export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.products, siteOrigin(matches));
+
+/**
+ * Each area's catalogue families, linked from its section. The page is prerendered: the build reads
+ * the families file (a server reads the same file when it starts); the items behind each link are
+ * read on request, so a new range needs no rebuild (docs/catalogue.md#family-pages).
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  const families = context.get(requestContext)?.services.catalogue.current().families ?? loadFamilies();
+  return {
+    families: families.map((family) => ({
+      area: family.area,
+      name: family.name,
+      href: familyPath(family.slug),
+    })),
+  };
+}
 
 /*
  * The e-mail drafts of this page are built in its scripts, not in a loader as on the other pages
@@ -23,7 +43,7 @@ export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.product
  * by a round trip (docs/decisions/0015-scripts-after-load.md).
  */
 
-export default function Products() {
+export default function Products({ loaderData }: Route.ComponentProps) {
   const { hero } = products;
   return (
     <>
@@ -43,6 +63,8 @@ export default function Products() {
           tone={index % 2 === 0 ? "white" : "paper"}
           benefitsLabel={products.benefitsLabel}
           brochureList={products.brochureList}
+          families={loaderData.families.filter((family) => family.area === section.id)}
+          familiesLabel={cataloguePages.products.familiesHeading}
         />
       ))}
       <ResourcesBand content={products.resourcesLink} />

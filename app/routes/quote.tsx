@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { quoteContent, quotePage } from "~/content/quote";
+import { catalogueLines } from "~/features/catalogue/pages/quote-line";
 import {
   emptyItem,
   isQuoteArea,
@@ -13,7 +14,7 @@ import { submitQuotePost } from "~/features/quote/quote.server";
 import { type QuoteActionData, QuoteForm } from "~/features/quote/quote-form";
 import { countRowsPost } from "~/features/quote/quote-limits.server";
 import { withPastedRows } from "~/features/quote/quote-paste";
-import { prefilledQuoteValues, QUOTE_ITEM_PARAM } from "~/features/quote/quote-prefill";
+import { prefilledQuoteLines, prefilledQuoteValues, QUOTE_ITEM_PARAM } from "~/features/quote/quote-prefill";
 import { signFormStart } from "~/features/quote/quote-token.server";
 import { quoteUploadOf } from "~/features/quote/quote-upload.server";
 import { sentSummary } from "~/features/quote/sent-summary";
@@ -40,8 +41,11 @@ export function loader({ url, context: provider }: Route.LoaderArgs) {
   const area = isQuoteArea(requested) ? requested : "";
   return {
     area,
-    // ?item=: the first item's description, cleaned like a search query and cut to the field's length.
-    prefill: prefilledQuoteValues(area, cleanQuery(params.get(QUOTE_ITEM_PARAM))),
+    // ?sku=&qty=: lines from the catalogue; else ?item=: the first item's description, cleaned like a
+    // search query and cut to the field's length.
+    prefill:
+      prefilledQuoteLines(area, catalogueLines(context.services.catalogue.current(), url)) ??
+      prefilledQuoteValues(area, cleanQuery(params.get(QUOTE_ITEM_PARAM))),
     token: signFormStart(context.services.formSecret, new Date()),
   };
 }

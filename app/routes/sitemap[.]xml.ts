@@ -1,12 +1,14 @@
-import { ORIGIN_PLACEHOLDER } from "~/lib/site";
+import { catalogueSitemapEntries } from "~/features/catalogue/pages/sitemap";
 import { renderSitemap, sitemapEntries } from "~/lib/sitemap";
-import { requestContext } from "~/load-context";
+import { requestContextOf } from "~/load-context";
 import type { Route } from "./+types/sitemap[.]xml";
 
-// Prerendered with the placeholder origin, which the server replaces with SITE_URL (see site.ts).
+// Rendered on each request (not prerendered): the catalogue's families and items change without a build.
 export function loader({ context }: Route.LoaderArgs) {
-  const origin = context.get(requestContext)?.services.siteUrl || ORIGIN_PLACEHOLDER;
-  return new Response(renderSitemap(sitemapEntries(new Date().toISOString().slice(0, 10)), origin), {
+  const { services } = requestContextOf(context);
+  const today = new Date().toISOString().slice(0, 10);
+  const entries = [...sitemapEntries(today), ...catalogueSitemapEntries(services.catalogue.current(), today)];
+  return new Response(renderSitemap(entries, services.siteUrl), {
     headers: { "Content-Type": "application/xml; charset=utf-8" },
   });
 }

@@ -142,6 +142,7 @@ export function fuzzCases(seed: number, count: number, site: FuzzSite): FuzzCase
     ...["/", "/about", "/products", "/contact", "/resources", "/protective-packaging", "/healthz"],
     ...["/api/contact", "/api/newsletter", "/about.data", "/_root.data", "/nope", "/nope.data", "/services"],
     ...["/sitemap.xml", "/robots.txt", "/thermal-ribbons", "/resources/articles/choosing-label-face-stock"],
+    ...["/products/direct-thermal-labels?width=4", "/products/direct-thermal-labels/RDT-4X6-3C"],
     // The root's data URL from React Router 8 (trailing-slash-aware data requests).
     ...["/_.data", "/about/_.data"],
   ];

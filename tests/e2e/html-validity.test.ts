@@ -13,6 +13,10 @@ const documents = [
   ...contentPages.map(({ path }) => ({ path, status: 200 })),
   { path: `/resources/articles/${firstArticle.slug}`, status: 200 },
   { path: "/no-such-page", status: 404 },
+  // The catalogue's pages by sample: a filtered family, an item, an unknown part number.
+  { path: "/products/direct-thermal-labels?width=4&colour=red", status: 200 },
+  { path: "/products/thermal-transfer-ribbons/RBW-60-74-O", status: 200 },
+  { path: "/products/direct-thermal-labels/NO-SUCH-SKU", status: 404 },
 ];
 
 // One JVM start costs a few seconds, so every page goes to a single vnu run; vnu cannot fetch

@@ -1,5 +1,6 @@
 import { Link, NavLink, useLocation } from "react-router";
 import { Icon } from "~/components/icons/icon";
+import { QuoteListLink } from "~/components/layout/quote-list-link";
 import { SiteSearch } from "~/components/search/site-search";
 import { company, telHref } from "~/content/company";
 import { mainNavigation } from "~/content/navigation";
@@ -67,6 +68,7 @@ export function SiteHeader() {
             <span className="md:max-xl:hidden">{quoteLinks.header}</span>
             <span className="hidden md:max-xl:inline">{quoteLinks.headerShort}</span>
           </a>
+          <QuoteListLink />
           <MobileMenu pathname={pathname} />
         </div>
       </div>

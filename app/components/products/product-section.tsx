@@ -12,11 +12,16 @@ export function ProductSection({
   tone,
   benefitsLabel,
   brochureList,
+  families = [],
+  familiesLabel = "",
 }: {
   section: ProductSectionContent;
   tone: "white" | "paper";
   benefitsLabel: string;
   brochureList: ProductsContent["brochureList"];
+  /** The area's catalogue families, each linking to its page of items. */
+  families?: ReadonlyArray<{ name: string; href: string }>;
+  familiesLabel?: string;
 }) {
   const headingId = `${section.id}-heading`;
   return (
@@ -51,6 +56,23 @@ export function ProductSection({
             ) : null}
           </div>
         </div>
+        {families.length > 0 ? (
+          <nav aria-label={`${section.title}: ${familiesLabel}`} className="flex flex-col gap-3">
+            <h3 className="text-lg font-bold text-navy">{familiesLabel}</h3>
+            <ul className="flex flex-wrap gap-2">
+              {families.map((family) => (
+                <li key={family.href}>
+                  <a
+                    href={family.href}
+                    className="inline-flex min-h-11 items-center rounded-md border-2 border-navy bg-white px-4 font-semibold text-navy hover:bg-mist focus-visible:ring-3 focus-visible:ring-focus focus-visible:outline-none"
+                  >
+                    {family.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {section.items.map((item) => (
             <li key={item.name}>

@@ -80,6 +80,13 @@ function ItemRow({
         <Field {...field("description")} label={text.item.description} required className="md:col-span-4">
           <input {...bind("description")} maxLength={QUOTE_TEXT_MAX} />
         </Field>
+        {row.sku ? (
+          // A line from the catalogue keeps its part number (docs/quotes.md#part-numbers).
+          <p className="col-span-2 text-sm text-slate-700 md:col-span-6" data-testid="item-sku">
+            {text.item.sku}: <span className="font-semibold text-navy">{row.sku}</span>
+            <input type="hidden" name={itemFieldName(index, "sku")} value={row.sku} />
+          </p>
+        ) : null}
         <Field {...field("quantity")} label={text.item.quantity} required className="md:col-span-1">
           <input {...bind("quantity")} inputMode="numeric" maxLength={QUOTE_QUANTITY_INPUT_MAX} />
         </Field>

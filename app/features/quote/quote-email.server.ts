@@ -22,6 +22,7 @@ import { formatReceived, neededBy } from "~/server/mail/company-time.server";
 import type { Email } from "~/server/mail/outbox.server";
 import type { QuoteRoute } from "~/server/routing/routing.server";
 import { type QuoteMailFiles, quoteFilesHtml, quoteFilesText } from "./quote-email-files.server";
+import type { SkuFacts } from "./quote-skus.server";
 
 export const QUOTE_NOTIFICATION_KIND = "quote_notification";
 
@@ -79,6 +80,32 @@ export interface QuoteNotificationInput {
   mailFrom: string;
   /** SITE_TIME_ZONE: the arrival time is shown, and the days to the needed-by date counted, in it. */
   timeZone: string;
+  /** Per item, what the catalogue says of its part number (skuFactsOf); absent: skus shown as posted. */
+  skus?: ReadonlyArray<SkuFacts | null>;
+}
+
+/** A line's part number for the text part: the sku, its flag, its page and its attributes. */
+function skuText(item: QuoteInput["items"][number], facts: SkuFacts | null | undefined): string[] {
+  if (!item.sku) return [];
+  const flag = facts?.flag ? ` [${facts.flag.toUpperCase()}]` : "";
+  const page = facts?.url ? ` ${facts.url}` : "";
+  const attributes = (facts?.attributes ?? []).map(([label, value]) => `${label}: ${bodyLine(value)}`);
+  return [
+    `   Part number: ${bodyLine(item.sku)}${flag}${page}`,
+    ...(attributes.length > 0 ? [`   ${attributes.join("; ")}`] : []),
+  ];
+}
+
+/** The same for the HTML part: the sku linked to its item page, the flag in bold, the attributes. */
+function skuHtml(item: QuoteInput["items"][number], facts: SkuFacts | null | undefined): string {
+  if (!item.sku) return "";
+  const sku = escapeHtml(item.sku);
+  const linked = facts?.url ? `<a href="${escapeHtml(facts.url)}">${sku}</a>` : sku;
+  const flag = facts?.flag ? ` <strong style="color:#b91c1c">(${escapeHtml(facts.flag)})</strong>` : "";
+  const attributes = (facts?.attributes ?? [])
+    .map(([label, value]) => `${escapeHtml(label)}: ${escapeHtml(value)}`)
+    .join("; ");
+  return `<br><span style="font-size:13px">Part number ${linked}${flag}${attributes ? `<br>${attributes}` : ""}</span>`;
 }
 
 export interface QuoteSummary {
@@ -153,12 +180,14 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
         item.notes ? ` | notes: ${bodyLine(item.notes)}` : ""
       }`;
       const labels = itemLabelDetails(item.labels);
+      const sku = skuText(item, input.skus?.[index]);
       return labels.length > 0
         ? [
             line,
+            ...sku,
             `   Label details: ${labels.map(([label, value]) => `${label}: ${bodyLine(value)}`).join("; ")}`,
           ]
-        : [line];
+        : [line, ...sku];
     }),
     ...details.flatMap(([heading, rows]) => [
       "",
@@ -200,7 +229,7 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
     ...quote.items.flatMap((item, index) => {
       const line = `<tr>${[
         String(index + 1),
-        escapeHtml(item.description),
+        escapeHtml(item.description) + skuHtml(item, input.skus?.[index]),
         String(item.quantity),
         escapeHtml(item.unit),
         escapeHtml(areaTitle(item.area)),

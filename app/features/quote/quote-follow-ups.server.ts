@@ -13,6 +13,7 @@ import { wakeWebhookWorker } from "~/server/webhooks/queue.server";
 import { FOAM_FIELD_NAMES, LABEL_FIELD_NAMES, type QuoteInput } from "./quote";
 import { buildQuoteNotification } from "./quote-email.server";
 import { quoteMailFiles } from "./quote-email-files.server";
+import { skuFactsOf } from "./quote-skus.server";
 import { quoteEventData } from "./quote-webhook.server";
 
 /** What queuing a quote's follow-ups uses of the services (not the form's secret). */
@@ -61,7 +62,9 @@ export async function queueQuoteFollowUps(
 ): Promise<QuoteFollowUps> {
   const route = routeOf(deps, lead.quote);
   const { files, attachmentFileIds } = quoteMailFiles(lead.files, deps, now);
+  const skus = skuFactsOf(deps, lead.quote.items);
   const mail = buildQuoteNotification({
+    skus,
     requestId: lead.requestId,
     reference: lead.reference,
     receivedAt: lead.receivedAt,
@@ -83,7 +86,7 @@ export async function queueQuoteFollowUps(
     { kind: "quote", id: lead.requestId },
     quoteEventData(
       deps,
-      { reference: lead.reference, quote: lead.quote, route },
+      { reference: lead.reference, quote: lead.quote, route, skus },
       lead.files,
       lead.filesNotArrived,
       now,
@@ -120,7 +123,7 @@ async function storedLead(trx: Kysely<DB>, id: number, reference: string): Promi
     .executeTakeFirstOrThrow();
   const items = await trx
     .selectFrom("quote_items")
-    .select(["area", "description", "quantity", "unit", "notes", "label_details"])
+    .select(["area", "description", "quantity", "unit", "notes", "label_details", "sku"])
     .where("request_id", "=", id)
     .orderBy("position")
     .execute();

@@ -19,6 +19,7 @@ export const item = (area: QuoteInput["items"][number]["area"], description: str
   quantity: 24,
   unit: "roll" as const,
   notes: null,
+  sku: null,
   labels: noLabels(),
 });
 

@@ -16,6 +16,8 @@ export const QUOTE_EMAIL_MAX = EMAIL_MAX_LENGTH;
 export const QUOTE_PHONE_MAX = 50;
 export const QUOTE_POSTAL_CODE_MAX = 20;
 export const QUOTE_PO_REFERENCE_MAX = 100;
+/** A line's part number: the catalogue's skus are shorter; a longer one is refused as too long. */
+export const QUOTE_SKU_MAX = 64;
 /** The quantity box's maxlength: 10,000,000 written with its commas, and a little room. */
 export const QUOTE_QUANTITY_INPUT_MAX = 12;
 

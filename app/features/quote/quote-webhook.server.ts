@@ -3,6 +3,7 @@ import type { QuoteServices } from "~/load-context";
 import type { QuoteRoute } from "~/server/routing/routing.server";
 import { FILE_LINK_LIFETIME_MS, fileLinkUrl } from "~/server/webhooks/file-links.server";
 import { hasDetails, type QuoteInput } from "./quote";
+import type { SkuFacts } from "./quote-skus.server";
 
 /**
  * The `data` of a quote.created webhook (docs/webhooks.md#quotecreated): the request, its items, its
@@ -11,7 +12,7 @@ import { hasDetails, type QuoteInput } from "./quote";
  */
 export function quoteEventData(
   deps: Pick<QuoteServices, "siteUrl" | "fileLinkSecret">,
-  request: { reference: string; quote: QuoteInput; route: QuoteRoute },
+  request: { reference: string; quote: QuoteInput; route: QuoteRoute; skus?: ReadonlyArray<SkuFacts | null> },
   files: ReadonlyArray<{ id: number; name: string; contentType: string; size: number }>,
   filesNotArrived: readonly string[],
   now: Date,
@@ -31,7 +32,11 @@ export function quoteEventData(
       poReference: quote.poReference,
       foamDetails: hasDetails(quote.foam) ? quote.foam : null,
     },
-    items: quote.items.map((item) => ({
+    items: quote.items.map((item, index) => ({
+      // The catalogue part number as posted, its page, and why sales should look twice (quote-skus.server.ts).
+      sku: item.sku,
+      skuUrl: request.skus?.[index]?.url ?? null,
+      skuFlag: request.skus?.[index]?.flag ?? null,
       area: item.area,
       description: item.description,
       quantity: item.quantity,

@@ -202,6 +202,7 @@ export async function submitQuote(
               unit: item.unit,
               notes: item.notes,
               label_details: hasLabelDetails(item.labels) ? JSON.stringify(item.labels) : null,
+              sku: item.sku,
             })),
           )
           .execute();

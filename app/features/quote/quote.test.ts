@@ -205,7 +205,7 @@ describe("quote schema: messages per field", () => {
       "poReference",
     ]);
     expect(Object.keys(quoteSchema.shape)).toEqual([...CONTACT_FIELD_NAMES, "items", "foam"]);
-    expect(ITEM_FIELD_NAMES).toEqual(["area", "description", "quantity", "unit", "notes"]);
+    expect(ITEM_FIELD_NAMES).toEqual(["area", "description", "quantity", "unit", "notes", "sku"]);
   });
 });
 

@@ -21,6 +21,7 @@ import {
   QUOTE_PHONE_MAX,
   QUOTE_PO_REFERENCE_MAX,
   QUOTE_POSTAL_CODE_MAX,
+  QUOTE_SKU_MAX,
   QUOTE_TEXT_MAX,
 } from "./quote-messages";
 
@@ -67,10 +68,9 @@ const optionalText = (max: number) =>
   );
 
 const isDay = (value: string) => {
-  if (value === "") return true;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00.000Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime());
+  return value === "" || (valid && date.toISOString().startsWith(value));
 };
 
 const detailsShape = <K extends string>(names: readonly K[]) =>
@@ -140,6 +140,8 @@ const itemShape = {
     z.transform((value: string) => value as QuoteUnit),
   ),
   notes: optionalText(QUOTE_NOTES_MAX),
+  // The catalogue's part number the line came with (docs/quotes.md#part-numbers): kept as typed.
+  sku: optionalText(QUOTE_SKU_MAX),
 };
 const itemSchema = z.object({ ...itemShape, labels: labelSchema });
 
@@ -254,6 +256,7 @@ const ITEM_FIELD_MAX: Record<ItemFieldName, number> = {
   quantity: QUOTE_TEXT_MAX,
   unit: QUOTE_TEXT_MAX,
   notes: QUOTE_NOTES_MAX,
+  sku: QUOTE_SKU_MAX,
 };
 
 /**
@@ -381,9 +384,8 @@ export function parseQuote(values: QuoteValues): ParseResult<QuoteInput> {
   return failed;
 }
 
-function emptyDetails<K extends string>(names: readonly K[]): Record<K, null> {
-  return Object.fromEntries(names.map((name) => [name, null])) as Record<K, null>;
-}
+const emptyDetails = <K extends string>(names: readonly K[]) =>
+  Object.fromEntries(names.map((name) => [name, null])) as Record<K, null>;
 
 export function hasDetails(details: Record<string, string | null>): boolean {
   return Object.values(details).some((value) => value !== null && value !== "");

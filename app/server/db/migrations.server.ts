@@ -8,6 +8,7 @@ import { heldLeads } from "~/server/db/migrations/0012-held-leads.server";
 import { itemLabelDetails } from "~/server/db/migrations/0013-item-label-details.server";
 import { catalogue } from "~/server/db/migrations/0014-catalogue.server";
 import { catalogueSearch } from "~/server/db/migrations/0015-catalogue-search.server";
+import { quoteItemSku } from "~/server/db/migrations/0016-quote-item-sku.server";
 import { desk } from "~/server/db/migrations/0017-desk.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
@@ -27,6 +28,7 @@ function buildMigrations(dialect: Dialect): Record<string, Migration> {
     "0013_item_label_details": itemLabelDetails,
     "0014_catalogue": catalogue(id),
     "0015_catalogue_search": catalogueSearch(dialect),
+    "0016_quote_item_sku": quoteItemSku,
     "0017_desk": desk(id),
   };
 }

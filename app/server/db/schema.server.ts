@@ -190,6 +190,8 @@ export interface QuoteItemTable {
   notes: string | null;
   /** The item's label details as JSON (LABEL_FIELD_NAMES), or null; older requests keep theirs in quote_requests.label_details. */
   label_details: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The catalogue part number the line came with, as posted (0016), or null. */
+  sku: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The files attached to a quote request, in order (content in stored_files). */

@@ -1,0 +1,5 @@
+const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+export function formatPrice(price: number): string {
+  return dollars.format(price);
+}
