@@ -3,6 +3,8 @@ import { PageHero } from "~/components/page/page-hero";
 import { ProductSection } from "~/components/products/product-section";
 import { GhsCallout, ProductsClosing, ResourcesBand } from "~/components/products/products-callouts";
 import { ProductSectionNav } from "~/components/products/section-nav";
+import { OnlineRequestLink } from "~/components/quote-online-link";
+import { inquiries } from "~/content/inquiries";
 import { pages } from "~/content/pages";
 import { products } from "~/content/products";
 import { inquiryDraft } from "~/lib/inquiry-drafts";
@@ -31,6 +33,12 @@ export default function Products() {
         <MailDraftLink
           draft={inquiryDraft(hero.inquiry)}
           label={hero.inquiryLabel}
+          variant="outline-light"
+          size="lg"
+        />
+        <OnlineRequestLink
+          inquiry={hero.inquiry}
+          subject={inquiries[hero.inquiry].subject}
           variant="outline-light"
           size="lg"
         />
