@@ -214,7 +214,7 @@ test.describe("the quote form's fields at 375 px", () => {
     await row(page, 1).getByText("Label details (optional)").click();
     await row(page, 1)
       .getByLabel(/^Material/)
-      .fill("Direct thermal paper, topcoated");
+      .fill("Direct thermal paper");
 
     const form = page.locator("form[aria-labelledby=page-title]");
     const controls = form.locator(
