@@ -59,7 +59,7 @@ export const quoteFormText = {
       width: "Width",
       height: "Height",
       sizeUnit: "Size unit",
-      material: "Material (e.g. direct thermal paper, polyester)",
+      material: "Material (e.g. thermal paper)",
       adhesive: "Adhesive (e.g. permanent, freezer, removable)",
       core: "Core size",
       rollSize: "Outside diameter or labels per roll",
