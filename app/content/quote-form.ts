@@ -60,7 +60,7 @@ export const quoteFormText = {
       height: "Height",
       sizeUnit: "Size unit",
       material: "Material (e.g. thermal paper)",
-      adhesive: "Adhesive (e.g. permanent, freezer, removable)",
+      adhesive: "Adhesive (e.g. freezer grade)",
       core: "Core size",
       rollSize: "Outside diameter or labels per roll",
       printer: "Printer make and model",
