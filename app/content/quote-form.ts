@@ -62,7 +62,7 @@ export const quoteFormText = {
       material: "Material (e.g. thermal paper)",
       adhesive: "Adhesive (e.g. freezer grade)",
       core: "Core size",
-      rollSize: "Outside diameter or labels per roll",
+      rollSize: "Roll OD or labels per roll",
       printer: "Printer make and model",
     },
     sizeUnits: { in: "inches", mm: "millimetres" },

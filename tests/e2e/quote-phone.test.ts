@@ -145,7 +145,7 @@ test.describe("the quote form on a phone", () => {
       await item.getByLabel(/^Material/).fill("Direct thermal paper");
       await item.getByLabel(/^Adhesive/).fill("Freezer grade");
       await item.getByLabel("Core size").fill("3 in");
-      await item.getByLabel("Outside diameter or labels per roll").fill("1,000 labels");
+      await item.getByLabel("Roll OD or labels per roll").fill("1,000 labels");
       await item.getByLabel("Printer make and model").fill("Zebra ZT411");
       await summary.click();
       await expect(item.getByLabel("Width")).toBeHidden();
