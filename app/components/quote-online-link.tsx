@@ -34,3 +34,30 @@ export function QuoteOnlineLink({
     </Button>
   );
 }
+
+/**
+ * The online way beside an e-mail draft that asks for something other than a price (a consultation, a
+ * site assessment, a repair, PPE, a question): the same people, through the site, so the request gets
+ * a reference, routing and a place in the owner's report. A question opens the contact form; the others
+ * open the quote form with the draft's subject as the first item and the section's product area chosen.
+ */
+export function OnlineRequestLink({
+  inquiry,
+  subject,
+  area,
+  variant = "outline",
+  ...look
+}: ButtonLook & { inquiry: InquiryId; subject: string; area?: ProductSectionId }) {
+  const href =
+    inquiry === "general"
+      ? "/contact#contact-form"
+      : `/quote?${new URLSearchParams({ ...(area ? { area } : {}), item: subject })}`;
+  return (
+    <Button asChild variant={variant} {...look}>
+      <a href={href}>
+        {inquiry === "general" ? "Ask online" : "Send this request online"}
+        <Icon name="ArrowRight" />
+      </a>
+    </Button>
+  );
+}

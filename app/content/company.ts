@@ -53,3 +53,11 @@ export const company = {
 
 export type Company = typeof company;
 export const telHref = `tel:${company.phoneE164}`;
+
+/** A time of day that never wraps between its number and AM/PM: `5:00 PM` with a no-break space. */
+export const unbrokenTime = (time: string) => time.replace(/ /g, "\u00a0");
+
+/** Opening hours as shown: `8:00 AM - 5:00 PM`, each time kept on one line; null on a closed day. */
+export function hoursRangeText(row: { open: string | null; close: string | null }): string | null {
+  return row.open && row.close ? `${unbrokenTime(row.open)} - ${unbrokenTime(row.close)}` : null;
+}

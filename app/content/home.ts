@@ -152,6 +152,7 @@ export const home = {
       message: { label: "Message", placeholder: "Products, quantities or the problem you want to solve" },
     },
     submitLabel: "Send Message",
-    formNote: "Send Message opens our contact form with what you typed, ready to review and send.",
+    formNote:
+      "Nothing is sent from here: Send Message opens our contact form, where you check your message and send it.",
   },
 } satisfies HomeContent;

@@ -3,11 +3,12 @@ import { PageHero } from "~/components/page/page-hero";
 import { Toaster } from "~/components/ui/toaster";
 import { CONTACT_FORM_ANCHOR, carriedMessageNote, contact } from "~/content/contact";
 import { pages } from "~/content/pages";
-import { type ContactValues, contactValues } from "~/features/contact/contact";
+import { CarrySnippet } from "~/features/contact/carry-snippet";
+import { contactValues } from "~/features/contact/contact";
 import { contactFormApi } from "~/features/contact/contact.server";
 import { ContactCards, LocationsAndHours, SupportCards } from "~/features/contact/contact-facts";
 import { type ContactActionData, ContactForm } from "~/features/contact/contact-form";
-import { isPrefillPost, prefillValues } from "~/features/contact/contact-prefill";
+import { CARRIED_NOTE_ID } from "~/features/contact/contact-prefill";
 import { QuoteCard } from "~/features/contact/quote-card";
 import { formResultHeaders, handleFormPost } from "~/features/leads/form-request.server";
 import { buildMeta } from "~/lib/seo";
@@ -23,10 +24,6 @@ export const meta: Route.MetaFunction = ({ matches }) => buildMeta(pages.contact
  */
 export async function action({ request, context: provider }: Route.ActionArgs) {
   const context = requestContextOf(provider);
-  const prefill = await readPrefill(request);
-  // The home page's form carried its fields here (docs/product.md#home-message-form): fill the form in,
-  // send nothing. The typed text is in the page, so no cache may keep it.
-  if (prefill) return data({ prefill }, { headers: { "Cache-Control": "no-store" } });
   const { result, fields } = await handleFormPost(request, context, contactFormApi);
   const body: ContactActionData = {
     ok: result.ok,
@@ -47,23 +44,8 @@ export async function action({ request, context: provider }: Route.ActionArgs) {
  */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
-/** The home form's values when this post is one (its marker set), read from a copy of the body. */
-async function readPrefill(request: Request): Promise<ContactValues | undefined> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return undefined;
-  try {
-    const form = await request.clone().formData();
-    return isPrefillPost(form) ? prefillValues(form) : undefined;
-  } catch {
-    // A body that cannot be read is the contact form's to refuse, with its own message.
-    return undefined;
-  }
-}
-
 export default function Contact({ actionData }: Route.ComponentProps) {
   const { form } = contact;
-  const prefill = actionData && "prefill" in actionData ? actionData.prefill : undefined;
-  const outcome = actionData && !("prefill" in actionData) ? actionData : undefined;
   return (
     <>
       <PageHero heading={contact.hero.heading} lead={contact.hero.lead} image="hero-contact" />
@@ -80,16 +62,18 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               {form.heading}
             </h2>
             <p className="text-lg text-slate-700">{form.intro}</p>
-            {prefill ? (
-              // The home form sent nothing: say so where the visitor lands (docs/product.md#home-message-form).
-              <p
-                className="rounded-lg border-l-4 border-amber bg-amber/15 px-4 py-3 font-semibold text-navy"
-                data-testid="carried-message-note"
-              >
-                {carriedMessageNote}
-              </p>
-            ) : null}
-            <ContactForm content={form} actionData={outcome} prefill={prefill} />
+            {/* Shown when the home form's message filled the form in (docs/product.md#home-message-form). */}
+            <p
+              id={CARRIED_NOTE_ID}
+              // Shown by the carry-over's snippet. React never sets `hidden` again: the prop does not change.
+              hidden
+              className="rounded-lg border-l-4 border-amber bg-amber/15 px-4 py-3 font-semibold text-navy"
+              data-testid="carried-message-note"
+            >
+              {carriedMessageNote}
+            </p>
+            <ContactForm content={form} actionData={actionData} />
+            <CarrySnippet />
           </section>
           <div className="lg:col-span-2">
             <LocationsAndHours content={contact} />

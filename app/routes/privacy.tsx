@@ -1,3 +1,4 @@
+import { EmailAddress } from "~/components/email-address";
 import { PageHero } from "~/components/page/page-hero";
 import { SectionHeading } from "~/components/page/section-heading";
 import { company } from "~/content/company";
@@ -45,8 +46,8 @@ export default function Privacy() {
             {index === last ? (
               <p className="text-lg font-bold text-navy">
                 {privacy.emailLabel}:{" "}
-                <a href={privacy.emailHref} className="break-all text-steel underline hover:text-navy">
-                  {company.email}
+                <a href={privacy.emailHref} className="text-steel underline hover:text-navy">
+                  <EmailAddress email={company.email} />
                 </a>
               </p>
             ) : null}

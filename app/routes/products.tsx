@@ -3,7 +3,9 @@ import { PageHero } from "~/components/page/page-hero";
 import { ProductSection } from "~/components/products/product-section";
 import { GhsCallout, ProductsClosing, ResourcesBand } from "~/components/products/products-callouts";
 import { ProductSectionNav } from "~/components/products/section-nav";
+import { OnlineRequestLink } from "~/components/quote-online-link";
 import { cataloguePages } from "~/content/catalogue-pages";
+import { inquiries } from "~/content/inquiries";
 import { pages } from "~/content/pages";
 import { products } from "~/content/products";
 import { loadFamilies } from "~/features/catalogue/families.server";
@@ -51,6 +53,12 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         <MailDraftLink
           draft={inquiryDraft(hero.inquiry)}
           label={hero.inquiryLabel}
+          variant="outline-light"
+          size="lg"
+        />
+        <OnlineRequestLink
+          inquiry={hero.inquiry}
+          subject={inquiries[hero.inquiry].subject}
           variant="outline-light"
           size="lg"
         />

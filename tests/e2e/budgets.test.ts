@@ -146,9 +146,19 @@ test.describe("JavaScript and CSS at first load, 375 px", () => {
         inline.types.filter((type) => !["application/ld+json", "speculationrules", "classic"].includes(type)),
         "inline scripts other than JSON-LD, speculation rules and the attribution snippet",
       ).toEqual([]);
-      expect(inline.classic, "one inline script: the attribution snippet").toHaveLength(1);
+      // The home page also carries its Get in Touch form's carry-over (docs/decisions/0043), under 1 KB.
+      const home = path === "/";
       expect(
-        inline.bytes + (inline.classic[0] ?? 0),
+        inline.classic,
+        home
+          ? "the attribution snippet and the home form's carry-over"
+          : "one inline script: the attribution snippet",
+      ).toHaveLength(home ? 2 : 1);
+      for (const bytes of inline.classic)
+        expect(bytes, "each inline snippet").toBeLessThanOrEqual(inlineScriptBudget);
+      expect(
+        // The attribution snippet is the page's last inline script (root.tsx).
+        inline.bytes + (inline.classic.at(-1) ?? 0),
         "speculation rules and attribution snippet, bytes together",
       ).toBeLessThanOrEqual(inlineScriptBudget);
       expect(seen.stylesheet.size + inlineCss, "the page has its CSS, linked or inline").toBeGreaterThan(0);

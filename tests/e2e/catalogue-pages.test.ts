@@ -210,7 +210,7 @@ test.describe("from an item page to sales", () => {
       await page.getByRole("button", { name: "Send Quote Request" }).click();
       await expect(page.getByText(/Your reference/)).toBeVisible({ timeout: 20_000 });
       await expect.poll(() => peer.messages.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
-      const sales = peer.messages.find((mail) => mail.html?.includes(sku));
+      const sales = peer.messages.find((mail) => typeof mail.html === "string" && mail.html.includes(sku));
       expect(sales?.html).toContain(`/products/thermal-transfer-ribbons/${sku}">${sku}</a>`);
       expect(sales?.text).toContain(`Part number: ${sku}`);
     } finally {

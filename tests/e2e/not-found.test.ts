@@ -35,3 +35,41 @@ test("an in-app navigation to an unknown path shows the not-found page too", asy
   await navigateInApp(page, "/nowhere");
   await expect(page.getByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeVisible();
 });
+
+test("the page offers the site's search and its main sections, and loads no script file", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await page.goto("/no-such-thing");
+  await expect(page.getByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+  const sections = page.getByRole("navigation", { name: "Or go to" });
+  for (const [name, href] of [
+    ["Products", "/products"],
+    ["Protective Packaging", "/protective-packaging"],
+    ["About", "/about"],
+    ["Resources", "/resources"],
+    ["Contact", "/contact"],
+  ] as const) {
+    await expect(sections.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+  }
+  const search = page.getByRole("main").getByRole("searchbox", { name: /Search our products/ });
+  await search.fill("thermal labels");
+  await search.press("Enter");
+  await expect(page).toHaveURL("/search?q=thermal+labels");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(scripts).toEqual([]);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the 404 page's search box is a plain form to /search", async ({ page }) => {
+    await page.goto("/no-such-thing");
+    await page.getByRole("main").getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL("/search?q=");
+  });
+});

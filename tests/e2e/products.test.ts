@@ -262,3 +262,51 @@ test.describe("e-mail drafts", () => {
     }
   });
 });
+
+test.describe("an online way beside every e-mail draft", () => {
+  test.use({ viewport: viewports.desktop });
+
+  test("each of the eleven draft buttons keeps its draft and has a link through the site beside it", async ({
+    page,
+  }) => {
+    await page.goto("/products");
+    const drafts = page.locator('main a[href^="mailto:"][data-inquiry]');
+    await expect(drafts).toHaveCount(11);
+    for (const draft of await drafts.all()) {
+      const inquiry = (await draft.getAttribute("data-inquiry")) as InquiryId;
+      const { subject } = decodeMailto((await draft.getAttribute("href")) ?? "");
+      expect(subject).toBe(inquiries[inquiry].subject);
+      // The online way is the next link in the same row of buttons.
+      const online = draft.locator("xpath=following-sibling::a[1]");
+      const href = (await online.getAttribute("href")) ?? "";
+      const url = new URL(href, "http://site");
+      expect(["/quote", "/contact"], `${inquiry}: ${href}`).toContain(url.pathname);
+      const section = await draft.evaluate((el) => el.closest("section[id]")?.id ?? "");
+      if (url.pathname === "/quote" && productSectionIds.includes(section as never)) {
+        expect(url.searchParams.get("area"), inquiry).toBe(section);
+      }
+      // Beside a request that is not for a price, the quote form opens with the draft's subject.
+      if (["consultation", "site-assessment", "repair", "ppe"].includes(inquiry)) {
+        expect(url.searchParams.get("item"), inquiry).toBe(subject);
+      }
+    }
+  });
+
+  test("the repair request opens the quote form with its subject and area filled in", async ({ page }) => {
+    await page.goto("/products#printer-repair");
+    await page
+      .locator("section#printer-repair")
+      .getByRole("link", { name: "Send this request online" })
+      .click();
+    await expect(page).toHaveURL(/\/quote\?/);
+    const item = page.getByRole("group", { name: "Item 1", exact: true });
+    await expect(item.getByLabel("Product area")).toHaveValue("printer-repair");
+    await expect(item.getByLabel("Item number or description")).toHaveValue(inquiries.repair.subject);
+  });
+
+  test("the hero's question opens the contact form", async ({ page }) => {
+    await page.goto("/products");
+    await page.getByRole("link", { name: "Ask online" }).click();
+    await expect(page).toHaveURL("/contact#contact-form");
+  });
+});

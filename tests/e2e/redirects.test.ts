@@ -7,7 +7,11 @@ test.describe("legacy paths answer 301 at the server", () => {
     test(`${from} -> ${to}`, async ({ request }) => {
       const response = await request.get(`${from}?utm_source=mail&ref=a%20b`, { maxRedirects: 0 });
       expect(response.status()).toBe(301);
-      expect(response.headers().location).toBe(`${to}?utm_source=mail&ref=a%20b`);
+      // The query string is kept, before the section's fragment (`/products?…#labels`).
+      const [path, fragment] = to.split("#");
+      expect(response.headers().location).toBe(
+        `${path}?utm_source=mail&ref=a%20b${fragment ? `#${fragment}` : ""}`,
+      );
     });
   }
 
@@ -16,6 +20,15 @@ test.describe("legacy paths answer 301 at the server", () => {
     expect(response.status()).toBe(301);
     expect(response.headers().location).toBe("/about");
   });
+});
+
+test("a legacy product path lands on its section of /products", async ({ page }) => {
+  await page.goto("/rfid-labels");
+  await expect(page).toHaveURL("/products#labels");
+  await expect(page.locator("#labels")).toBeInViewport();
+  await page.goto("/material-handling-equipment");
+  await expect(page).toHaveURL("/products#material-handling");
+  await expect(page.locator("#material-handling")).toBeInViewport();
 });
 
 test.describe("redirects replace the history entry in the browser", () => {
@@ -33,7 +46,7 @@ test.describe("redirects replace the history entry in the browser", () => {
     await waitForHydration(page);
     const before = await page.evaluate(() => window.history.length);
     await navigateInApp(page, "/thermal-ribbons?sku=123");
-    await expect(page).toHaveURL("/products?sku=123");
+    await expect(page).toHaveURL("/products?sku=123#labels");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/products/i);
     // One new entry (/products), none for the legacy path.
     expect(await page.evaluate(() => window.history.length)).toBe(before + 1);

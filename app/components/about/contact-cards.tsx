@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
 import { ArrowLinkButton } from "~/components/arrow-link-button";
+import { EmailAddress } from "~/components/email-address";
 import { Icon, type IconName } from "~/components/icons/icon";
 import { PageSection } from "~/components/page/page-section";
 import { company, telHref } from "~/content/company";
 import type { AboutContent } from "~/content/schema";
 
-const linkClass = "font-semibold break-all text-steel underline underline-offset-4 hover:text-navy";
+const linkClass = "font-semibold text-steel underline underline-offset-4 hover:text-navy";
 
 /** One way to reach the team: its icon, its card's title and description, then the way itself. */
 function ContactCard({
@@ -46,7 +47,7 @@ export function ContactCards({ content }: { content: AboutContent["contact"] }) 
         </ContactCard>
         <ContactCard icon="Mail" card={cards.email}>
           <a href={`mailto:${company.email}`} className={linkClass}>
-            {company.email}
+            <EmailAddress email={company.email} />
           </a>
         </ContactCard>
         <ContactCard icon="MapPin" card={cards.locations}>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { EmailAddress } from "~/components/email-address";
 import { Icon } from "~/components/icons/icon";
 import { SiteSearch } from "~/components/search/site-search";
 import { Button } from "~/components/ui/button";
@@ -109,10 +110,12 @@ function MenuContent({ pathname }: { pathname: string }) {
         </a>
         <a
           href={`mailto:${company.email}`}
-          className="flex items-center gap-3 rounded-md py-1 font-semibold break-all text-navy"
+          className="flex items-center gap-3 rounded-md py-1 font-semibold text-navy"
         >
           <Icon name="Mail" className="size-5 shrink-0 text-steel" />
-          {company.email}
+          <span>
+            <EmailAddress email={company.email} />
+          </span>
         </a>
       </div>
       <Button asChild size="lg" className="w-full">

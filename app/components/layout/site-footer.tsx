@@ -1,6 +1,7 @@
 import { Link } from "react-router";
+import { EmailAddress } from "~/components/email-address";
 import { Icon } from "~/components/icons/icon";
-import { company, telHref } from "~/content/company";
+import { company, hoursRangeText, telHref } from "~/content/company";
 import { mainNavigation, privacyLink } from "~/content/navigation";
 import { quoteLinks, quotePage } from "~/content/quote";
 import { Logo } from "./logo";
@@ -44,17 +45,19 @@ export function SiteFooter() {
             <li>
               <a
                 href={`mailto:${company.email}`}
-                className="inline-flex items-center gap-2 rounded-sm break-all hover:text-white"
+                className="inline-flex items-center gap-2 rounded-sm hover:text-white"
               >
                 <Icon name="Mail" className="size-4 shrink-0 text-amber" />
-                {company.email}
+                <span>
+                  <EmailAddress email={company.email} />
+                </span>
               </a>
             </li>
             {weekdays ? (
               <li className="inline-flex items-start gap-2">
                 <Icon name="Clock" className="mt-0.5 size-4 shrink-0 text-amber" />
                 <span>
-                  {weekdays.days}, {weekdays.open} - {weekdays.close}
+                  {weekdays.days}, {hoursRangeText(weekdays)}
                   <br />
                   Saturday and Sunday closed
                 </span>

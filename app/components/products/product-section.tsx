@@ -1,5 +1,6 @@
 import { MailDraftLink } from "~/components/mail-draft-link";
-import { isQuoteInquiry, QuoteOnlineLink } from "~/components/quote-online-link";
+import { isQuoteInquiry, OnlineRequestLink, QuoteOnlineLink } from "~/components/quote-online-link";
+import { inquiries } from "~/content/inquiries";
 import type { ProductSection as ProductSectionContent, ProductsContent } from "~/content/schema";
 import { cn } from "~/lib/cn";
 import { inquiryDraft } from "~/lib/inquiry-drafts";
@@ -53,7 +54,15 @@ export function ProductSection({
             {isQuoteInquiry(section.inquiry) ? (
               // As prominent as the draft beside it (docs/product.md#path-to-a-quote).
               <QuoteOnlineLink area={section.id} variant="primary" wrap />
-            ) : null}
+            ) : (
+              <OnlineRequestLink
+                inquiry={section.inquiry}
+                subject={inquiries[section.inquiry].subject}
+                area={section.id}
+                variant="primary"
+                wrap
+              />
+            )}
           </div>
         </div>
         {families.length > 0 ? (

@@ -3,7 +3,8 @@ import { ArrowTextLink } from "~/components/arrow-text-link";
 import { Icon } from "~/components/icons/icon";
 import { MailDraftLink } from "~/components/mail-draft-link";
 import { PageSection } from "~/components/page/page-section";
-import { QuoteOnlineLink } from "~/components/quote-online-link";
+import { OnlineRequestLink, QuoteOnlineLink } from "~/components/quote-online-link";
+import { inquiries } from "~/content/inquiries";
 import type { ProductsContent } from "~/content/schema";
 import { inquiryDraft } from "~/lib/inquiry-drafts";
 
@@ -52,6 +53,12 @@ export function ProductsClosing({ content }: { content: ProductsContent["closing
           <MailDraftLink
             draft={inquiryDraft(content.consultationInquiry)}
             label={content.consultationLabel}
+            variant="outline-light"
+            size="lg"
+          />
+          <OnlineRequestLink
+            inquiry={content.consultationInquiry}
+            subject={inquiries[content.consultationInquiry].subject}
             variant="outline-light"
             size="lg"
           />

@@ -1,7 +1,9 @@
+import type { ReactNode } from "react";
 import { ArrowTextLink } from "~/components/arrow-text-link";
+import { EmailAddress } from "~/components/email-address";
 import { Icon, type IconName } from "~/components/icons/icon";
 import { PageSection, TextCard } from "~/components/page/page-section";
-import { company } from "~/content/company";
+import { company, hoursRangeText } from "~/content/company";
 import type { ActionCard, ContactContent } from "~/content/schema";
 
 function CardAction({ card }: { card: ActionCard }) {
@@ -11,9 +13,9 @@ function CardAction({ card }: { card: ActionCard }) {
 }
 
 export function ContactCards({ content }: { content: Pick<ContactContent, "phoneCard" | "emailCard"> }) {
-  const cards: Array<{ card: ActionCard; icon: IconName; detail: string }> = [
+  const cards: Array<{ card: ActionCard; icon: IconName; detail: ReactNode }> = [
     { card: content.phoneCard, icon: "Phone", detail: company.phone },
-    { card: content.emailCard, icon: "Mail", detail: company.email },
+    { card: content.emailCard, icon: "Mail", detail: <EmailAddress email={company.email} /> },
   ];
   return (
     <ul className="grid gap-6 md:grid-cols-2">
@@ -24,7 +26,7 @@ export function ContactCards({ content }: { content: Pick<ContactContent, "phone
           </span>
           <div className="flex flex-col gap-2">
             <h2 className="text-xl font-bold text-navy">{card.title}</h2>
-            <p className="text-lg font-semibold break-all text-navy">{detail}</p>
+            <p className="text-lg font-semibold text-navy">{detail}</p>
             <p className="text-slate-700">{card.description}</p>
             <CardAction card={card} />
           </div>
@@ -66,9 +68,7 @@ export function LocationsAndHours({ content }: { content: Pick<ContactContent, "
               className="flex justify-between gap-4 border-b border-mist pb-2 last:border-0"
             >
               <dt className="font-semibold text-navy">{row.days}</dt>
-              <dd className="text-slate-700">
-                {row.open ? `${row.open} - ${row.close}` : content.hours.closedLabel}
-              </dd>
+              <dd className="text-slate-700">{hoursRangeText(row) ?? content.hours.closedLabel}</dd>
             </div>
           ))}
         </dl>

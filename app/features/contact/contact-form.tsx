@@ -59,14 +59,11 @@ function showFailure() {
 export function ContactForm({
   content,
   actionData,
-  prefill,
 }: {
   content: ContactContent["form"];
   actionData?: ContactActionData | undefined;
-  /** What the home page's form carried here (docs/product.md#home-message-form). */
-  prefill?: ContactValues | undefined;
 }) {
-  const [values, setValues] = useState<ContactValues>(() => actionData?.values ?? prefill ?? contactValues());
+  const [values, setValues] = useState<ContactValues>(() => actionData?.values ?? contactValues());
   const [errors, setErrors] = useState<Errors>(() => actionData?.fieldErrors ?? {});
   const [status, setStatus] = useState<"idle" | "submitting" | "success">(
     actionData?.ok ? "success" : "idle",
@@ -79,6 +76,10 @@ export function ContactForm({
   const focusFirstInvalid = useFocusFirstInvalid(form);
   // The server's answer to a post without JavaScript: its first invalid field is focused on load.
   const [focusOnLoad] = useState(() => firstInvalid(actionData?.fieldErrors));
+  // The notice in the form that a post without JavaScript came back with. It goes with the next
+  // submit (whose notice is a toast) and as soon as the field it names is changed: only the latest
+  // notice is on screen, and none names a field that is now valid (docs/product.md#field-errors).
+  const [banner, setBanner] = useState(() => (actionData && !actionData.ok ? actionData : undefined));
 
   useEffect(() => {
     if (status === "success" && !actionData?.ok) successHeading.current?.focus();
@@ -88,6 +89,7 @@ export function ContactForm({
     const { value } = event.currentTarget;
     setValues((current) => ({ ...current, [field]: value }));
     setErrors(({ [field]: _corrected, ...rest }) => rest);
+    if (banner && firstInvalid(banner.fieldErrors) === field) setBanner(undefined);
   };
 
   function showErrors(fieldErrors: Errors) {
@@ -98,6 +100,7 @@ export function ContactForm({
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (status === "submitting") return;
+    setBanner(undefined);
     const fields = { ...values, [HONEYPOT_FIELD]: honeypot.current?.value ?? "" };
     const attribution = attributionFieldOf(event.currentTarget);
     const parsed = parseContact(fields);
@@ -167,7 +170,7 @@ export function ContactForm({
 
   const { fields } = content;
   const submitting = status === "submitting";
-  const failedWithoutScript = actionData && !actionData.ok ? actionData : undefined;
+  const failedWithoutScript = banner;
   const field = (name: ContactField) => ({
     id: `contact-${name}`,
     name,

@@ -1,42 +1,115 @@
-import { describe, expect, it } from "vitest";
-import { isPrefillPost, PREFILL_MARKER, prefillValues } from "./contact-prefill";
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CARRY_SNIPPET, CARRY_STORAGE_KEY } from "./contact-prefill";
 
-function form(fields: Record<string, string>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  return data;
+const run = () => new Function(CARRY_SNIPPET)();
+
+const homeForm = `<form id="home-message-form" method="get" action="/contact#contact-form">
+  <input id="home-first-name"><input id="home-last-name"><input id="home-email">
+  <input id="home-company"><textarea id="home-message"></textarea><button>Send Message</button></form>`;
+
+const contactForm = `<section id="contact-form"><p id="carried-message-note" hidden></p><form>
+  <input id="contact-name"><input id="contact-email"><input id="contact-phone">
+  <textarea id="contact-message"></textarea></form></section>`;
+
+function fill(values: Record<string, string>): void {
+  for (const [id, value] of Object.entries(values)) {
+    (document.getElementById(id) as HTMLInputElement).value = value;
+  }
 }
 
-describe("the home form's carry-over (docs/product.md#home-message-form)", () => {
-  it("is recognised by its marker only", () => {
-    expect(isPrefillPost(form({ [PREFILL_MARKER.name]: PREFILL_MARKER.value }))).toBe(true);
-    expect(isPrefillPost(form({ name: "Robin", email: "r@example.com", message: "Hi" }))).toBe(false);
-    expect(isPrefillPost(form({ [PREFILL_MARKER.name]: "other" }))).toBe(false);
-  });
+function submitHome(): Event {
+  const event = new Event("submit", { cancelable: true });
+  document.getElementById("home-message-form")?.dispatchEvent(event);
+  return event;
+}
 
-  it("joins the names and adds the company as the message's last line", () => {
-    const values = prefillValues(
-      form({
-        first_name: " Robin ",
-        last_name: "Hale",
-        email: "robin@example.com",
-        company: "Hale Foods",
-        message: "We need labels.",
-      }),
-    );
-    expect(values).toMatchObject({
+const field = (id: string) => (document.getElementById(id) as HTMLInputElement).value;
+
+afterEach(() => {
+  sessionStorage.clear();
+  document.body.innerHTML = "";
+  vi.restoreAllMocks();
+});
+
+describe("the home form's carry-over (docs/product.md#home-message-form)", () => {
+  it("keeps the contact form's values in the browser: names joined, the company as the last line", () => {
+    document.body.innerHTML = homeForm;
+    run();
+    fill({
+      "home-first-name": " Robin ",
+      "home-last-name": "Hale",
+      "home-email": "robin@example.com",
+      "home-company": "Hale Foods",
+      "home-message": "We need labels.",
+    });
+    // jsdom cannot navigate: the snippet's own navigation is what is stopped here.
+    const event = submitHome();
+    expect(event.defaultPrevented).toBe(true);
+    expect(JSON.parse(sessionStorage.getItem(CARRY_STORAGE_KEY) ?? "null")).toEqual({
       name: "Robin Hale",
       email: "robin@example.com",
-      phone: "",
       message: "We need labels.\n\nCompany: Hale Foods",
     });
   });
 
   it("leaves out what was not typed", () => {
-    expect(prefillValues(form({ last_name: "Hale", company: "Hale Foods" }))).toMatchObject({
+    document.body.innerHTML = homeForm;
+    run();
+    fill({ "home-last-name": "Hale", "home-company": "Hale Foods" });
+    submitHome();
+    expect(JSON.parse(sessionStorage.getItem(CARRY_STORAGE_KEY) ?? "null")).toEqual({
       name: "Hale",
       email: "",
       message: "Company: Hale Foods",
     });
+  });
+
+  it("fills the contact form once, shows the note, and forgets the message", () => {
+    sessionStorage.setItem(
+      CARRY_STORAGE_KEY,
+      JSON.stringify({ name: "Robin Hale", email: "r@example.com", message: "Hi" }),
+    );
+    document.body.innerHTML = contactForm;
+    run();
+    expect([field("contact-name"), field("contact-email"), field("contact-message")]).toEqual([
+      "Robin Hale",
+      "r@example.com",
+      "Hi",
+    ]);
+    expect(field("contact-phone")).toBe("");
+    expect(document.getElementById("carried-message-note")?.hidden).toBe(false);
+    expect(sessionStorage.getItem(CARRY_STORAGE_KEY)).toBeNull();
+    document.body.innerHTML = contactForm;
+    run();
+    expect(field("contact-name")).toBe("");
+    expect(document.getElementById("carried-message-note")?.hidden).toBe(true);
+  });
+
+  it("never overwrites what is already in a field, and ignores a stored value that is not the message", () => {
+    sessionStorage.setItem(CARRY_STORAGE_KEY, JSON.stringify({ name: "Robin", message: 42 }));
+    document.body.innerHTML = contactForm;
+    fill({ "contact-name": "Typed" });
+    run();
+    expect([field("contact-name"), field("contact-message")]).toEqual(["Typed", ""]);
+    sessionStorage.setItem(CARRY_STORAGE_KEY, "not json");
+    document.body.innerHTML = contactForm;
+    expect(run).not.toThrow();
+  });
+
+  it("keeps the message for the contact page when the home page loads", () => {
+    sessionStorage.setItem(CARRY_STORAGE_KEY, JSON.stringify({ name: "Robin" }));
+    document.body.innerHTML = homeForm;
+    run();
+    expect(sessionStorage.getItem(CARRY_STORAGE_KEY)).not.toBeNull();
+  });
+
+  it("lets the plain GET go on (an empty contact form) when storage fails", () => {
+    document.body.innerHTML = homeForm;
+    run();
+    vi.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
+      throw new Error("quota");
+    });
+    expect(submitHome().defaultPrevented).toBe(false);
   });
 });

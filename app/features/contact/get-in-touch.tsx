@@ -1,16 +1,18 @@
+import { EmailAddress } from "~/components/email-address";
 import { Icon } from "~/components/icons/icon";
 import { SectionHeading } from "~/components/page/section-heading";
 import { Button } from "~/components/ui/button";
-import { company, telHref } from "~/content/company";
+import { company, hoursRangeText, telHref } from "~/content/company";
 import { CONTACT_FORM_ANCHOR } from "~/content/contact";
 import type { HomeContent } from "~/content/schema";
-import { PREFILL_FIELDS, PREFILL_MARKER } from "~/features/contact/contact-prefill";
+import { CarrySnippet } from "~/features/contact/carry-snippet";
+import { HOME_FIELD_IDS, HOME_FORM_ID } from "~/features/contact/contact-prefill";
 import { Field, TextArea, TextInput } from "~/features/leads/field";
 
 /**
- * This form sends nothing (docs/product.md#home-message-form). Send Message posts what was typed to
- * /contact with a marker field; the contact page answers with its form filled in. A post, not a link,
- * so nothing is lost and no personal data lands in a URL; it needs no script on either page.
+ * This form sends nothing (docs/product.md#home-message-form). Its controls have no names, so Send
+ * Message, a plain GET to /contact, carries nothing; with scripts the inline snippet keeps what was typed
+ * in the browser and fills the contact form with it (contact-prefill.ts).
  */
 export function GetInTouch({ content }: { content: HomeContent["getInTouch"] }) {
   const { fields } = content;
@@ -30,8 +32,8 @@ export function GetInTouch({ content }: { content: HomeContent["getInTouch"] }) 
       label: content.contactLabels.email,
       icon: "Mail" as const,
       value: (
-        <a href={`mailto:${company.email}`} className={`${linkClass} break-all`}>
-          {company.email}
+        <a href={`mailto:${company.email}`} className={linkClass}>
+          <EmailAddress email={company.email} />
         </a>
       ),
     },
@@ -43,7 +45,7 @@ export function GetInTouch({ content }: { content: HomeContent["getInTouch"] }) 
     {
       label: content.contactLabels.hours,
       icon: "Clock" as const,
-      value: weekdays ? `${weekdays.days}: ${weekdays.open} - ${weekdays.close}` : "",
+      value: weekdays ? `${weekdays.days}: ${hoursRangeText(weekdays)}` : "",
     },
   ];
 
@@ -68,8 +70,10 @@ export function GetInTouch({ content }: { content: HomeContent["getInTouch"] }) 
           </div>
         </div>
         <form
-          method="post"
-          // Lands on the filled form, not the top of the contact page (docs/product.md#home-message-form).
+          id={HOME_FORM_ID}
+          // A GET without a single named field: the browser opens the contact form and sends nothing typed.
+          method="get"
+          // Lands on the contact form, not the top of the contact page (docs/product.md#home-message-form).
           action={`/contact#${CONTACT_FORM_ANCHOR}`}
           // docs/product.md#home-message-form: no validation here; the contact form checks what it gets.
           noValidate
@@ -79,20 +83,14 @@ export function GetInTouch({ content }: { content: HomeContent["getInTouch"] }) 
           <h3 id="home-form-heading" className="text-xl font-bold text-navy">
             {content.formHeading}
           </h3>
-          <input type="hidden" name={PREFILL_MARKER.name} value={PREFILL_MARKER.value} />
           <div className="grid gap-5 sm:grid-cols-2">
             <HomeField field="firstName" copy={fields.firstName} autoComplete="given-name" />
             <HomeField field="lastName" copy={fields.lastName} autoComplete="family-name" />
           </div>
           <HomeField field="email" copy={fields.email} type="email" autoComplete="email" />
           <HomeField field="company" copy={fields.company} autoComplete="organization" />
-          <Field id="home-message" label={fields.message.label}>
-            <TextArea
-              id="home-message"
-              name={PREFILL_FIELDS.message}
-              rows={5}
-              placeholder={fields.message.placeholder}
-            />
+          <Field id={HOME_FIELD_IDS.message} label={fields.message.label}>
+            <TextArea id={HOME_FIELD_IDS.message} rows={5} placeholder={fields.message.placeholder} />
           </Field>
           <p className="text-sm text-slate-600">{content.formNote}</p>
           <Button type="submit" size="lg" className="self-start">
@@ -100,26 +98,20 @@ export function GetInTouch({ content }: { content: HomeContent["getInTouch"] }) 
             {content.submitLabel}
           </Button>
         </form>
+        <CarrySnippet />
       </div>
     </section>
   );
 }
 
-const HOME_FIELD_IDS = {
-  firstName: "home-first-name",
-  lastName: "home-last-name",
-  email: "home-email",
-  company: "home-company",
-} as const;
-
-/** One line of the home form: its label, and an input named as the contact form's carry-over reads it. */
+/** One line of the home form: its label, and an input without a name (a named one would be sent). */
 function HomeField({
   field,
   copy,
   type,
   autoComplete,
 }: {
-  field: keyof typeof HOME_FIELD_IDS;
+  field: Exclude<keyof typeof HOME_FIELD_IDS, "message">;
   copy: { label: string; placeholder: string };
   type?: "email";
   autoComplete: string;
@@ -127,13 +119,7 @@ function HomeField({
   const id = HOME_FIELD_IDS[field];
   return (
     <Field id={id} label={copy.label}>
-      <TextInput
-        id={id}
-        name={PREFILL_FIELDS[field]}
-        type={type}
-        autoComplete={autoComplete}
-        placeholder={copy.placeholder}
-      />
+      <TextInput id={id} type={type} autoComplete={autoComplete} placeholder={copy.placeholder} />
     </Field>
   );
 }

@@ -32,6 +32,10 @@ export function NewsletterSignup({ actionData }: { actionData?: NewsletterAction
   const [error, setError] = useState(actionData?.fieldErrors?.email);
   // The server's answer to a post without JavaScript focuses the field it refused, as the page loads.
   const [focusOnLoad] = useState(Boolean(error));
+  // The outcome a post without JavaScript came back with, shown in the form. It goes with the next
+  // submit (whose outcome is a toast), and a refusal of the address goes once the address is changed:
+  // only the latest notice is on screen (docs/product.md#field-errors).
+  const [outcome, setOutcome] = useState(actionData);
   const form = useRef<HTMLFormElement>(null);
   const focusFirstInvalid = useFocusFirstInvalid(form);
 
@@ -43,6 +47,7 @@ export function NewsletterSignup({ actionData }: { actionData?: NewsletterAction
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
+    setOutcome(undefined);
     const attribution = attributionFieldOf(event.currentTarget);
     // The schema (and zod) load with the first signup, not with the page: most visitors never subscribe.
     const { parseNewsletter, NEWSLETTER_FAILURE } = await import("~/features/newsletter/signup-form");
@@ -53,15 +58,15 @@ export function NewsletterSignup({ actionData }: { actionData?: NewsletterAction
       return;
     }
     setSubmitting(true);
-    const outcome = await submitForm("/api/newsletter", { email, ...attribution }, NEWSLETTER_FAILURE);
+    const answer = await submitForm("/api/newsletter", { email, ...attribution }, NEWSLETTER_FAILURE);
     setSubmitting(false);
-    showError(outcome.fieldErrors?.email);
-    if (outcome.ok) {
-      notify("success", outcome.title, { description: outcome.message });
+    showError(answer.fieldErrors?.email);
+    if (answer.ok) {
+      notify("success", answer.title, { description: answer.message });
       setEmail("");
       return;
     }
-    notify("error", outcome.title, { description: outcome.message });
+    notify("error", answer.title, { description: answer.message });
   }
 
   return (
@@ -82,18 +87,18 @@ export function NewsletterSignup({ actionData }: { actionData?: NewsletterAction
           noValidate
           className="flex flex-col gap-3"
         >
-          {actionData ? (
-            actionData.ok ? (
+          {outcome ? (
+            outcome.ok ? (
               <p
                 id={outcomeId("newsletter", undefined)}
                 role="status"
                 className="rounded-md bg-green-50 p-4 font-semibold text-green-900"
               >
-                {actionData.title} {actionData.message}
+                {outcome.title} {outcome.message}
               </p>
             ) : (
-              <FormAlert id={outcomeId("newsletter", actionData.fieldErrors)} title={actionData.title}>
-                {actionData.message}
+              <FormAlert id={outcomeId("newsletter", outcome.fieldErrors)} title={outcome.title}>
+                {outcome.message}
               </FormAlert>
             )
           ) : null}
@@ -113,6 +118,7 @@ export function NewsletterSignup({ actionData }: { actionData?: NewsletterAction
               onChange={(event) => {
                 setEmail(event.currentTarget.value);
                 setError(undefined);
+                if (outcome?.fieldErrors?.email) setOutcome(undefined);
               }}
               className="min-h-12 flex-1 rounded-md border-2 border-white/40 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-amber focus-visible:outline-none focus-visible:ring-3 focus-visible:ring-amber/60 aria-invalid:border-red-300"
             />

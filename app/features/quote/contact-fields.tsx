@@ -1,7 +1,8 @@
 import { quoteFormText as text } from "~/content/quote-form";
 import { controlClass as control, Field } from "~/features/leads/field";
 import { CONTACT_FIELD_MAX, CONTACT_FIELD_NAMES, type ContactValues } from "~/features/quote/quote";
-import { controlProps, type FieldState, fieldId } from "./field-state";
+import { cn } from "~/lib/cn";
+import { controlProps, type FieldState, fieldId, oneLine, WRAPPING_LINE } from "./field-state";
 import { Section } from "./section";
 
 type ContactName = (typeof CONTACT_FIELD_NAMES)[number];
@@ -17,9 +18,6 @@ const CONTACT_INPUTS: Record<ContactName, { type?: string; autoComplete?: string
   poReference: {},
 };
 
-/** The short fields share a line on a phone. */
-const HALF_WIDTH = new Set<string>(["company", "name", "phone", "postalCode", "neededBy", "poReference"]);
-
 /** The buyer's details: company, name and e-mail required, the rest optional. */
 export function ContactFields({
   values,
@@ -32,30 +30,39 @@ export function ContactFields({
 }) {
   return (
     <Section title={text.contactHeading} id="quote-contact">
-      <div className="grid grid-cols-2 gap-3 sm:gap-5">
+      {/* One column on a phone, so every value shows whole (docs/decisions/0044). */}
+      <div className="grid gap-3 sm:grid-cols-2 sm:gap-5">
         {CONTACT_FIELD_NAMES.map((name) => {
           const { label, required } = text.contactLabels[name] as { label: string; required?: boolean };
           const input = CONTACT_INPUTS[name];
           return (
-            <Field
-              key={name}
-              id={fieldId(name)}
-              error={state.errors[name]}
-              label={label}
-              required={required}
-              className={HALF_WIDTH.has(name) ? undefined : "col-span-2 sm:col-span-1"}
-            >
-              <input
-                name={name}
-                className={control}
-                required={required}
-                type={input.type}
-                autoComplete={input.autoComplete}
-                maxLength={input.type === "date" ? undefined : CONTACT_FIELD_MAX[name]}
-                {...controlProps(state, name)}
-                value={values[name]}
-                onChange={(event) => onChange(name, event.currentTarget.value)}
-              />
+            <Field key={name} id={fieldId(name)} error={state.errors[name]} label={label} required={required}>
+              {name === "company" ? (
+                // Company names run long: the box grows rather than hide the end of one.
+                <textarea
+                  name={name}
+                  {...WRAPPING_LINE}
+                  className={cn(control, WRAPPING_LINE.className)}
+                  required={required}
+                  autoComplete={input.autoComplete}
+                  maxLength={CONTACT_FIELD_MAX[name]}
+                  {...controlProps(state, name)}
+                  value={values[name]}
+                  onChange={(event) => onChange(name, oneLine(event.currentTarget.value))}
+                />
+              ) : (
+                <input
+                  name={name}
+                  className={control}
+                  required={required}
+                  type={input.type}
+                  autoComplete={input.autoComplete}
+                  maxLength={input.type === "date" ? undefined : CONTACT_FIELD_MAX[name]}
+                  {...controlProps(state, name)}
+                  value={values[name]}
+                  onChange={(event) => onChange(name, event.currentTarget.value)}
+                />
+              )}
             </Field>
           );
         })}

@@ -18,3 +18,17 @@ export function controlProps(state: FieldState, key: string, hint = false) {
     ...fieldProps(fieldId(key), { error: state.errors[key], hint, focus: key === state.focusOnLoad }),
   };
 }
+
+/**
+ * A one-line value that may be longer than a phone's column (a company name, an item's description):
+ * a text box that grows a line at a time, so the whole value shows (docs/decisions/0044). Enter sends
+ * the form, as in an input (see enterSends), and a pasted line break becomes a space.
+ */
+export const WRAPPING_LINE = {
+  rows: 1,
+  "data-one-line": "",
+  className: "field-sizing-content resize-none",
+} as const;
+
+/** What a one-line text box holds: line breaks, as a paste may bring, become spaces. */
+export const oneLine = (value: string) => value.replace(/\s*[\r\n]+\s*/g, " ");

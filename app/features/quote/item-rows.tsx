@@ -18,7 +18,7 @@ import {
   QUOTE_UNITS,
 } from "~/features/quote/quote";
 import { cn } from "~/lib/cn";
-import { controlProps, type FieldState, fieldId } from "./field-state";
+import { controlProps, type FieldState, fieldId, oneLine, WRAPPING_LINE } from "./field-state";
 import { ItemLabelDetails } from "./label-details";
 import { Section } from "./section";
 
@@ -66,7 +66,7 @@ function ItemRow({
   return (
     <fieldset className="group/item relative rounded-lg border-2 border-mist px-3 pt-2 pb-3 sm:p-4">
       <legend className="px-1 font-bold text-navy">{text.itemLegend(index + 1)}</legend>
-      <div className="grid grid-cols-2 gap-x-3 gap-y-2 md:grid-cols-6 md:gap-4">
+      <div className="grid gap-y-2 sm:grid-cols-2 sm:gap-x-3 md:grid-cols-6 md:gap-4">
         <Field {...field("area")} label={text.item.area} className="md:col-span-2">
           <select {...bind("area")}>
             <option value="">{text.item.areaNone}</option>
@@ -77,8 +77,20 @@ function ItemRow({
             ))}
           </select>
         </Field>
-        <Field {...field("description")} label={text.item.description} required className="md:col-span-4">
-          <input {...bind("description")} maxLength={QUOTE_TEXT_MAX} />
+        <Field
+          {...field("description")}
+          label={text.item.description}
+          required
+          className="sm:col-span-2 md:col-span-4"
+        >
+          {/* Descriptions run long: the box grows rather than hide the end of one. */}
+          <textarea
+            {...bind("description")}
+            {...WRAPPING_LINE}
+            className={cn(control, WRAPPING_LINE.className)}
+            onChange={(event) => onChange(index, "description", oneLine(event.currentTarget.value))}
+            maxLength={QUOTE_TEXT_MAX}
+          />
         </Field>
         {row.sku ? (
           // A line from the catalogue keeps its part number (docs/quotes.md#part-numbers).
@@ -99,7 +111,7 @@ function ItemRow({
             ))}
           </select>
         </Field>
-        <details className="col-span-2 md:col-span-4 md:self-end" open={notesOpen || undefined}>
+        <details className="sm:col-span-2 md:col-span-4 md:self-end" open={notesOpen || undefined}>
           <summary className="cursor-pointer py-1 text-sm font-semibold text-steel underline underline-offset-2">
             {text.notesSummary}
           </summary>

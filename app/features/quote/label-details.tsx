@@ -22,7 +22,7 @@ import { controlProps, type FieldState } from "./field-state";
  */
 
 const cardClass = "hidden rounded-xl bg-white p-4 shadow-sm ring-1 ring-mist sm:p-6";
-/** The short label details share a line on a phone; the rest take the whole width. */
+/** From the small breakpoint the short label details share a line; the rest take the whole width. */
 const HALF_WIDTH = new Set<string>(["width", "height", "sizeUnit", "core"]);
 
 /** One label item's details, folded; `onChange` gets the field's name and its new value. */
@@ -42,13 +42,13 @@ export function ItemLabelDetails({
   return (
     <details
       data-area={LABEL_AREA}
-      className="col-span-2 hidden group-has-[option[value=labels]:checked]/item:block md:col-span-6"
+      className="hidden group-has-[option[value=labels]:checked]/item:block sm:col-span-2 md:col-span-6"
       open={open || undefined}
     >
       <summary className="cursor-pointer py-1 text-sm font-semibold text-steel underline underline-offset-2">
         {summary}
       </summary>
-      <div className="mt-2 grid grid-cols-2 gap-3 md:grid-cols-4">
+      <div className="mt-2 grid gap-3 sm:grid-cols-2 md:grid-cols-4">
         {LABEL_FIELD_NAMES.map((name) => {
           const key = itemLabelErrorKey(index, name);
           const bind = {
@@ -65,7 +65,7 @@ export function ItemLabelDetails({
               id={bind.id}
               label={fields[name]}
               error={state.errors[key]}
-              className={HALF_WIDTH.has(name) ? undefined : "col-span-2"}
+              className={HALF_WIDTH.has(name) ? undefined : "sm:col-span-2"}
             >
               {name === "sizeUnit" ? (
                 <select {...bind}>

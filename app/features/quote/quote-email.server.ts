@@ -21,6 +21,7 @@ import {
 import { formatReceived, neededBy } from "~/server/mail/company-time.server";
 import type { Email } from "~/server/mail/outbox.server";
 import type { QuoteRoute } from "~/server/routing/routing.server";
+import { quantityText } from "./quantity-text";
 import { type QuoteMailFiles, quoteFilesHtml, quoteFilesText } from "./quote-email-files.server";
 import type { SkuFacts } from "./quote-skus.server";
 
@@ -146,6 +147,7 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
   const { quote, reference } = input;
   const missing = input.filesNotArrived ?? [];
   const received = formatReceived(input.receivedAt, input.timeZone);
+  const needed = quote.neededBy ? neededBy(quote.neededBy, input.receivedAt, input.timeZone) : null;
   const { subject, firstLine } = summarizeQuote(input);
   const files = input.files ?? { attached: input.fileNames };
   const fields: Array<[string, string | null]> = [
@@ -155,7 +157,8 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
     ["Email", quote.email],
     ["Phone", quote.phone],
     ["Ship-to ZIP/postal code", quote.postalCode],
-    ["Needed by", quote.neededBy],
+    // Worded as the subject words it (`Dec 15 (16 days)`), not as the form's ISO value.
+    ["Needed by", needed ? `${needed.date} (${needed.count})` : null],
     ["PO or reference", quote.poReference],
     ["Request", `#${input.requestId}`],
     ["Received", received],
@@ -176,7 +179,7 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
     "",
     `Items (${quote.items.length}):`,
     ...quote.items.flatMap((item, index) => {
-      const line = `${index + 1}. ${bodyLine(item.description)} | qty ${item.quantity} ${item.unit} | ${areaTitle(item.area)}${
+      const line = `${index + 1}. ${bodyLine(item.description)} | qty ${quantityText(item.quantity, item.unit)} | ${areaTitle(item.area)}${
         item.notes ? ` | notes: ${bodyLine(item.notes)}` : ""
       }`;
       const labels = itemLabelDetails(item.labels);

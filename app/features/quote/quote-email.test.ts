@@ -97,6 +97,27 @@ describe("the sales subject and first line of a quote request", () => {
   });
 });
 
+describe("the body of a quote request", () => {
+  it("shows the needed-by date as the subject words it, not as the form's ISO value", () => {
+    const mail = buildQuoteNotification(input(quote({ neededBy: "2026-12-15" })));
+    expect(mail.subject).toContain("needed Dec 15 (21 days)");
+    expect(mail.text).toContain("Needed by: Dec 15 (21 days)");
+    expect(mail.text).not.toContain("2026-12-15");
+    expect(mail.html).toContain("Dec 15 (21 days)");
+    expect(mail.html).not.toContain("2026-12-15");
+    expect(buildQuoteNotification(input(quote({ neededBy: null }))).text).toContain(
+      "Needed by: (not provided)",
+    );
+  });
+
+  it("writes each line's quantity with its unit in the plural when there is more than one", () => {
+    const one = { ...item("labels", "Sample roll"), quantity: 1 };
+    const mail = buildQuoteNotification(input(quote({ items: [item("labels", "4x6 thermal labels"), one] })));
+    expect(mail.text).toContain("1. 4x6 thermal labels | qty 24 rolls |");
+    expect(mail.text).toContain("2. Sample roll | qty 1 roll |");
+  });
+});
+
 describe("each label item's details in the sales e-mail", () => {
   const labelled = (description: string, labels: Partial<QuoteInput["items"][number]["labels"]>) => {
     const row = item("labels", description);

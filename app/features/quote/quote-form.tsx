@@ -56,7 +56,9 @@ export type QuoteActionData =
  */
 function enterSends(event: KeyboardEvent<HTMLFormElement>, send: HTMLButtonElement | null) {
   const target = event.target as HTMLElement;
-  if (event.key !== "Enter" || target.tagName !== "INPUT") return;
+  if (event.key !== "Enter") return;
+  if (target.tagName !== "INPUT" && !(target.tagName === "TEXTAREA" && target.hasAttribute("data-one-line")))
+    return;
   const type = (target as HTMLInputElement).type;
   if (type === "file" || type === "submit" || type === "button") return;
   event.preventDefault();
@@ -87,6 +89,9 @@ export function QuoteForm({
       ? { title: returned.title, message: returned.message, status: returned.status }
       : null,
   );
+  // What a post without JavaScript came back with (rows added, files to choose again) shows until the
+  // next submit: the latest notice alone is on screen (docs/product.md#field-errors).
+  const [showReturned, setShowReturned] = useState(true);
   const [focusTarget, setFocusTarget] = useState<{ id: string } | null>(null);
   // The server's answer to a post without JavaScript: its first invalid field is focused on load.
   const [focusOnLoad] = useState(() => firstInvalid(returned?.fieldErrors));
@@ -117,11 +122,13 @@ export function QuoteForm({
     if (upload.sending) return;
     const attribution = attributionFieldOf(event.currentTarget);
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    setShowReturned(false);
     if (submitter?.value === "add-rows") {
-      if (!form.addItem()) setAlert(text.tooManyItems(QUOTE_MAX_ITEMS));
+      setAlert(form.addItem() ? null : text.tooManyItems(QUOTE_MAX_ITEMS));
       return;
     }
     if (submitter?.value === "paste-rows") {
+      setAlert(null);
       form.pasteRows();
       return;
     }
@@ -183,7 +190,7 @@ export function QuoteForm({
       <input type="hidden" name={QUOTE_TOKEN_FIELD} value={token} />
       <ErrorSummary errors={form.errors} />
       <QuoteAlert alert={alert} />
-      <ReturnedNotice returned={returned} />
+      <ReturnedNotice returned={showReturned ? returned : undefined} />
       <p className="text-sm text-slate-600">{quoteContent.requiredNote}</p>
       <ContactFields values={form.values} state={state} onChange={form.setContact} />
       <ItemRows

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { company } from "~/content/company";
 import { quoteFormText } from "~/content/quote-form";
 import { QUOTE_SUCCESS } from "~/features/quote/quote";
+import { quantityText } from "./quantity-text";
 import type { SentSummary } from "./sent-summary";
 
 const text = quoteFormText.success;
@@ -20,7 +21,7 @@ function SentList({ reference, sent }: { reference: string; sent: SentSummary })
           {sent.items.map((item, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed once sent.
             <li key={index}>
-              {item.description}: {item.quantity} {item.unit}
+              {item.description}: {quantityText(item.quantity, item.unit)}
             </li>
           ))}
         </ol>

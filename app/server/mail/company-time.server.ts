@@ -57,6 +57,10 @@ const monthDayYear = new Intl.DateTimeFormat("en-US", {
 export interface NeededBy {
   /** `needed Dec 10 (16 days)`, `needed Nov 24 (today)`, `needed Jan 5, 2027 (42 days)`. */
   text: string;
+  /** The day alone: `Dec 10`, or `Jan 5, 2027` in another year than the arrival's. */
+  date: string;
+  /** The days left: `16 days`, `today`, `1 day ago`. */
+  count: string;
   /** Days from the day the request arrived (in the time zone) to the needed-by day; negative if past. */
   days: number;
 }
@@ -77,5 +81,5 @@ export function neededBy(day: string, receivedAt: Date, timeZone: string): Neede
           : days < 0
             ? `${-days} days ago`
             : `${days} days`;
-  return { text: `needed ${shown} (${count})`, days };
+  return { text: `needed ${shown} (${count})`, date: shown, count, days };
 }
