@@ -1,9 +1,9 @@
 import type { CatalogueFamily } from "~/features/catalogue/model";
+import { familyPath, itemPath } from "~/lib/catalogue-paths";
 import type { CatalogueResults, FamilyHit, ItemHit, SearchSuggestion } from "~/lib/search-types";
 import type { Database } from "~/server/db/schema.server";
 import { parseItemQuery } from "./item-query";
 import { createItemSearch, type FoundItem, type ItemSearch, type ItemSearchMode } from "./item-search.server";
-import { familyHref, itemHref } from "./links";
 
 /**
  * The catalogue's part of /search and of the header's suggestions (docs/search.md#items): items from the
@@ -51,9 +51,9 @@ function toItemHit(item: FoundItem, view: CatalogueSearchView): ItemHit {
   return {
     sku: item.sku,
     name: item.name,
-    url: itemHref(item.family, item.sku),
+    url: itemPath(item.family, item.sku),
     familyName: family?.name ?? item.family,
-    familyUrl: familyHref(item.family),
+    familyUrl: familyPath(item.family),
     facts: facts(item, family),
     ...(item.sds ? { sds: item.sds } : {}),
     discontinued: item.discontinued,
@@ -64,7 +64,7 @@ function toFamilyHit(family: CatalogueFamily): FamilyHit {
   return {
     slug: family.slug,
     name: family.name,
-    url: familyHref(family.slug),
+    url: familyPath(family.slug),
     description: family.description,
   };
 }
