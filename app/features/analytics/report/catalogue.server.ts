@@ -19,6 +19,8 @@ export interface CatalogueFigures {
   items: CatalogueRanked[];
   /** Searches without results that look like a part number or a size. */
   itemMisses: CatalogueRanked[];
+  /** Skus on the quote lines of the period's requests (held spam left out): key the sku as posted. */
+  requestedSkus: CatalogueRanked[];
 }
 
 /** Rows each list keeps. */
@@ -90,13 +92,39 @@ function top(counts: Map<string, number>): CatalogueRanked[] {
     .slice(0, CATALOGUE_LIMIT);
 }
 
-/** The catalogue's figures for the period. */
-export async function catalogueFigures(db: Database, period: Period): Promise<CatalogueFigures> {
+/**
+ * The skus most often on quote lines of requests that arrived in the period and are leads (not held as
+ * spam, or released), counted once per request line, as posted (an unknown sku counts too).
+ */
+async function requestedSkus(db: Database, bounds: { from: string; to: string }): Promise<CatalogueRanked[]> {
+  const rows = await db
+    .selectFrom("quote_items as i")
+    .innerJoin("quote_requests as q", "q.id", "i.request_id")
+    .where("i.sku", "is not", null)
+    .where("q.created_at", ">=", bounds.from)
+    .where("q.created_at", "<", bounds.to)
+    .where((eb) => eb.or([eb("q.held_at", "is", null), eb("q.released_at", "is not", null)]))
+    .select((eb) => ["i.sku", eb.fn.countAll<string | number>().as("total")])
+    .groupBy("i.sku")
+    .orderBy("total", "desc")
+    .orderBy("i.sku")
+    .limit(CATALOGUE_LIMIT)
+    .execute();
+  return rows.map((row) => ({ key: row.sku ?? "", count: Number(row.total) }));
+}
+
+/** The catalogue's figures for the period; `bounds` are the period's instants in the company's time zone. */
+export async function catalogueFigures(
+  db: Database,
+  period: Period,
+  bounds: { from: string; to: string },
+): Promise<CatalogueFigures> {
   const { families, items } = await catalogueViews(db, period);
   const misses = await totals(db, period, METRICS.search, { detail: "miss" });
   return {
     families: top(families),
     items: top(items),
     itemMisses: misses.filter((row) => looksLikeItemSearch(row.key)).slice(0, CATALOGUE_LIMIT),
+    requestedSkus: await requestedSkus(db, bounds),
   };
 }

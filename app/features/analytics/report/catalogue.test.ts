@@ -59,4 +59,59 @@ describe.each(testDialects)("the report's catalogue lists on $name", (dialect) =
     expect(mail.text).toContain("RL-DT-4x6-3C");
     expect(mail.text).toContain("zt510");
   });
+  async function quoteWithSkus(reference: string, at: string, skus: (string | null)[], held = false) {
+    const row = await t.db
+      .insertInto("quote_requests")
+      .values({
+        reference,
+        company: "Acme Distribution",
+        name: "Sam Buyer",
+        email: "sam@example.com",
+        phone: null,
+        postal_code: null,
+        needed_by: null,
+        po_reference: null,
+        label_details: null,
+        foam_details: null,
+        client_key: null,
+        created_at: at,
+        ...(held ? { held_at: at } : {}),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto("quote_items")
+      .values(
+        skus.map((sku, position) => ({
+          request_id: row.id,
+          position,
+          area: "labels",
+          description: sku ?? "typed by hand",
+          quantity: 4,
+          unit: "case",
+          notes: null,
+          sku,
+        })),
+      )
+      .execute();
+  }
+
+  it("ranks the part numbers on the week's quote lines, held spam and other weeks left out", async () => {
+    await quoteWithSkus("Q-SKU001", "2026-11-10T15:00:00.000Z", ["RL-DT-4x6-3C", "RB-WR-110", null]);
+    await quoteWithSkus("Q-SKU002", "2026-11-12T15:00:00.000Z", ["RL-DT-4x6-3C", "NO-SUCH-SKU"]);
+    // Held as spam, and the week after: not counted.
+    await quoteWithSkus("Q-SKU003", "2026-11-11T15:00:00.000Z", ["RB-WR-110", "RB-WR-110"], true);
+    await quoteWithSkus("Q-SKU004", "2026-11-17T15:00:00.000Z", ["RB-WR-110"]);
+
+    const report = await buildReport(t.db, { period: REPORT_WEEK, timeZone: "America/New_York" });
+
+    expect(report.catalogue.requestedSkus).toEqual([
+      { key: "RL-DT-4x6-3C", count: 2 },
+      { key: "NO-SUCH-SKU", count: 1 },
+      { key: "RB-WR-110", count: 1 },
+    ]);
+    expect(renderText(report)).toContain("Most requested part numbers");
+    const mail = buildDigestMail({ mailFrom: "site@example.com", to: "owner@example.com" }, report, report);
+    expect(mail.text).toContain("Most requested part numbers");
+  });
 });

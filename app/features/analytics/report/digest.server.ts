@@ -90,6 +90,7 @@ function catalogueBarLists({ catalogue }: Report): BarList[] {
   return [
     { title: "Most viewed product families", unit: "views", rows: rows(catalogue.families) },
     { title: "Most viewed items", unit: "views", rows: rows(catalogue.items) },
+    { title: "Most requested part numbers", unit: "quote lines", rows: rows(catalogue.requestedSkus) },
     {
       title: "Part numbers and sizes searched without results",
       unit: "searches",

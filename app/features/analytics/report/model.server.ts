@@ -386,6 +386,6 @@ export async function buildReport(
     legacy: await ranked(db, METRICS.legacy, period, REPORT_LIMITS.paths),
     searchMisses: await searchMisses(db, period, timeZone),
     newsletterWeeks: await newsletterWeeks(db, period, timeZone),
-    catalogue: await catalogueFigures(db, period),
+    catalogue: await catalogueFigures(db, period, periodBounds(period, timeZone)),
   };
 }

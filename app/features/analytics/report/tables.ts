@@ -73,6 +73,13 @@ function catalogueTables({ catalogue }: Report): ReportTable[] {
     ranked("catalogue-families", "Most viewed product families", catalogue.families, "Family", "Views"),
     ranked("catalogue-items", "Most viewed items", catalogue.items, "Item (sku)", "Views"),
     ranked(
+      "catalogue-requested",
+      "Most requested part numbers",
+      catalogue.requestedSkus,
+      "Sku",
+      "Quote lines",
+    ),
+    ranked(
       "catalogue-misses",
       "Part numbers and sizes searched without results",
       catalogue.itemMisses,
