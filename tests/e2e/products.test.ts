@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { getBrochure } from "../../app/content/brochures";
+import { cataloguePages } from "../../app/content/catalogue-pages";
 import { company } from "../../app/content/company";
 import { inquiries } from "../../app/content/inquiries";
 import { products as productsContent } from "../../app/content/products";
@@ -37,7 +38,8 @@ test.describe("sections", () => {
       for (const paragraph of section.description) await expect(region.getByText(paragraph)).toBeVisible();
       const cards = region
         .getByRole("heading", { level: 3 })
-        .filter({ hasNotText: products.brochureList.heading });
+        .filter({ hasNotText: products.brochureList.heading })
+        .filter({ hasNotText: cataloguePages.products.familiesHeading });
       await expect(cards).toHaveText(section.items.map((item) => item.name));
       for (const item of section.items) {
         await expect(region.getByText(item.description, { exact: true })).toBeVisible();

@@ -314,7 +314,8 @@ test.describe("header suggestions at 1280 px", () => {
     await waitForHydration(page);
     await siteField(page).focus();
     await page.keyboard.type("stretch film");
-    const option = page.getByRole("option", { name: /Stretch film/ });
+    // The product area's card, after the catalogue's family and items of the same name.
+    const option = page.getByRole("option", { name: /^Stretch film Packaging/ });
     await expect(option).toBeVisible();
     while ((await option.getAttribute("aria-selected")) !== "true") await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");

@@ -20,11 +20,16 @@ export function ContactCards({ content }: { content: Pick<ContactContent, "phone
   return (
     <ul className="grid gap-6 md:grid-cols-2">
       {cards.map(({ card, icon, detail }) => (
-        <li key={card.title} className="flex gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist">
+        // The icon sits above the text on a phone, so the sales address's domain (which breaks nowhere
+        // inside) has the card's whole width.
+        <li
+          key={card.title}
+          className="flex flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist sm:flex-row"
+        >
           <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-lg bg-amber/20 text-navy">
             <Icon name={icon} className="size-6" />
           </span>
-          <div className="flex flex-col gap-2">
+          <div className="flex min-w-0 flex-col gap-2">
             <h2 className="text-xl font-bold text-navy">{card.title}</h2>
             <p className="text-lg font-semibold text-navy">{detail}</p>
             <p className="text-slate-700">{card.description}</p>

@@ -77,15 +77,44 @@ const wordsOf = (text: string) =>
 /** "labels" and "label", "boxes" and "box": the plural's ending does not count. */
 const bare = (word: string) => word.replace(/(?:es|s)$/, "");
 
+/**
+ * Whether two words are at most one typo apart (a letter missing, added, changed, or two neighbours
+ * swapped): the same tolerance the site search gives words of five letters or more.
+ */
+export function oneTypoApart(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start += 1;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA -= 1;
+    endB -= 1;
+  }
+  const restA = a.slice(start, endA);
+  const restB = b.slice(start, endB);
+  if (restA.length <= 1 && restB.length <= 1) return true;
+  return restA.length === 2 && restB.length === 2 && restA[0] === restB[1] && restA[1] === restB[0];
+}
+
+const TYPO_FROM = 5;
+
 /** Families whose name or description holds every word (the last one as typed so far, in suggestions). */
 export function familiesMatching(families: readonly CatalogueFamily[], query: string): CatalogueFamily[] {
   const words = parseItemQuery(query).words.filter((word) => !/\d/.test(word));
   if (words.length === 0) return [];
   return families.filter((family) => {
     const own = wordsOf(`${family.name} ${family.description}`).map(bare);
-    return words.every((word) =>
-      own.some((term) => term.startsWith(bare(word)) || bare(term) === bare(word)),
-    );
+    return words.every((word) => {
+      const typed = bare(word);
+      return own.some(
+        (term) =>
+          term.startsWith(typed) ||
+          bare(term) === typed ||
+          (typed.length >= TYPO_FROM && oneTypoApart(term, typed)),
+      );
+    });
   });
 }
 
