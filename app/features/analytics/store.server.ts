@@ -20,8 +20,18 @@ export const ROWS_PER_WRITE = 200;
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const rowOrder = (row: CountRow) => `${row.day}\u0000${row.metric}\u0000${row.key}\u0000${row.detail}`;
+const visitorOrder = (row: Batch["visitors"][number]) => `${row.day}\u0000${row.visitorHash}`;
+
 /** Lets timers and requests run between two transactions. */
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The rows in the order of their keys, each key made once (not once per comparison). */
+function sortedBy<T>(rows: readonly T[], keyOf: (row: T) => string): T[] {
+  return rows
+    .map((row) => ({ key: keyOf(row), row }))
+    .sort((a, b) => compare(a.key, b.key))
+    .map(({ row }) => row);
+}
 
 /** A write that failed part way: what it did not write, to be tried again. */
 export class UnwrittenBatch extends Error {
@@ -36,21 +46,19 @@ export class UnwrittenBatch extends Error {
 /**
  * Writes one batch in transactions of at most ROWS_PER_WRITE rows, one after another, the event loop
  * free between two: each count added to its row (made when new), each visitor hash inserted unless
- * another instance already did. Rows go in key order, so two instances adding to the same rows lock
- * them in the same order and never deadlock. A failure throws UnwrittenBatch with what is not written
+ * another instance already did. Each transaction takes its rows in key order, so two instances adding
+ * to the same rows lock them in the same order and never deadlock; sorting per transaction, not the
+ * whole batch at once, keeps the event loop free. A failure throws UnwrittenBatch with what is not written
  * (what was written stays: a count is never added twice).
  */
 export async function writeBatch(db: Database, batch: Batch, rowsPerWrite = ROWS_PER_WRITE): Promise<void> {
   if (batch.counts.length === 0 && batch.visitors.length === 0) return;
-  const counts = [...batch.counts].sort((a, b) => compare(rowOrder(a), rowOrder(b)));
-  const visitors = [...batch.visitors].sort((a, b) =>
-    compare(`${a.day}\u0000${a.visitorHash}`, `${b.day}\u0000${b.visitorHash}`),
-  );
+  const { counts, visitors } = batch;
   let countsDone = 0;
   let visitorsDone = 0;
   try {
     while (countsDone < counts.length) {
-      const rows = counts.slice(countsDone, countsDone + rowsPerWrite);
+      const rows = sortedBy(counts.slice(countsDone, countsDone + rowsPerWrite), rowOrder);
       await writeTransaction(db, (trx) =>
         trx
           .insertInto("analytics_counts")
@@ -66,7 +74,7 @@ export async function writeBatch(db: Database, batch: Batch, rowsPerWrite = ROWS
       await yieldToLoop();
     }
     while (visitorsDone < visitors.length) {
-      const rows = visitors.slice(visitorsDone, visitorsDone + rowsPerWrite);
+      const rows = sortedBy(visitors.slice(visitorsDone, visitorsDone + rowsPerWrite), visitorOrder);
       await writeTransaction(db, (trx) =>
         trx
           .insertInto("analytics_visitors")
