@@ -15,19 +15,30 @@ export function isQuoteInquiry(inquiry: InquiryId): boolean {
   return QUOTE_INQUIRIES.has(inquiry);
 }
 
+/** Drafts that ask for samples: their subject says more than the form's blank first row would. */
+const SAMPLE_INQUIRIES: ReadonlySet<InquiryId> = new Set(["sample", "foam-sample-kit"]);
+
+/** The first item the online form opens with beside a draft: a sample request's subject, else none. */
+export function onlineItemFor(inquiry: InquiryId, subject: string): string | undefined {
+  return SAMPLE_INQUIRIES.has(inquiry) ? subject : undefined;
+}
+
 /**
- * 'Get a quote online': opens /quote, with the product area's first row chosen when one is given. Not
+ * 'Get a quote online': opens /quote, with the product area's first row chosen when one is given, and
+ * the first item's description when the draft beside it asks for something in particular. Not
  * "Request a quote online", whose name would contain "Request a Quote", the draft button's own name.
  * A plain link with an icon the pages already load, so the pages it sits on load no more script.
  */
 export function QuoteOnlineLink({
   area,
+  item,
   variant = "outline",
   ...look
-}: ButtonLook & { area?: ProductSectionId }) {
+}: ButtonLook & { area?: ProductSectionId; item?: string }) {
+  const query = new URLSearchParams({ ...(area ? { area } : {}), ...(item ? { item } : {}) }).toString();
   return (
     <Button asChild variant={variant} {...look}>
-      <a href={area ? `/quote?area=${area}` : "/quote"}>
+      <a href={query ? `/quote?${query}` : "/quote"}>
         Get a quote online
         <Icon name="ArrowRight" />
       </a>

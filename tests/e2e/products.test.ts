@@ -288,7 +288,7 @@ test.describe("an online way beside every e-mail draft", () => {
         expect(url.searchParams.get("area"), inquiry).toBe(section);
       }
       // Beside a request that is not for a price, the quote form opens with the draft's subject.
-      if (["consultation", "site-assessment", "repair", "ppe"].includes(inquiry)) {
+      if (["sample", "consultation", "site-assessment", "repair", "ppe"].includes(inquiry)) {
         expect(url.searchParams.get("item"), inquiry).toBe(subject);
       }
     }

@@ -260,12 +260,16 @@ test.describe("quote request with JavaScript", () => {
   test("the links beside the e-mail drafts open the form with the product area chosen", async ({ page }) => {
     await page.goto("/products");
     const labels = page.locator("section#labels");
+    // Beside the sample draft, the form opens with the draft's subject as the first item.
     await expect(labels.getByRole("link", { name: "Get a quote online" })).toHaveAttribute(
       "href",
-      "/quote?area=labels",
+      "/quote?area=labels&item=Label+Sample+Request",
     );
-    // Beside the four sections' sample and quote drafts, and the closing 'Request a Quote'.
-    await expect(page.locator('main a[href^="/quote"]')).toHaveCount(5);
+    await expect(
+      page.locator("section#packaging").getByRole("link", { name: "Get a quote online" }),
+    ).toHaveAttribute("href", "/quote?area=packaging");
+    // One beside each draft that asks for a price, a sample or a service: ten in all.
+    await expect(page.locator('main a[href^="/quote"]')).toHaveCount(10);
     await page.goto("/protective-packaging");
     await expect(page.getByRole("link", { name: "Get a quote online" })).toHaveAttribute(
       "href",
@@ -277,8 +281,9 @@ test.describe("quote request with JavaScript", () => {
     await page.goto("/products");
     await waitForHydration(page);
     await labels.getByRole("link", { name: "Get a quote online" }).click();
-    await expect(page).toHaveURL(/\/quote\?area=labels$/);
+    await expect(page).toHaveURL(/\/quote\?area=labels&item=Label\+Sample\+Request$/);
     await expect(row(page, 1).getByLabel("Product area")).toHaveValue("labels");
+    await expect(row(page, 1).getByLabel("Item number or description")).toHaveValue("Label Sample Request");
   });
 });
 

@@ -1,5 +1,10 @@
 import { MailDraftLink } from "~/components/mail-draft-link";
-import { isQuoteInquiry, OnlineRequestLink, QuoteOnlineLink } from "~/components/quote-online-link";
+import {
+  isQuoteInquiry,
+  OnlineRequestLink,
+  onlineItemFor,
+  QuoteOnlineLink,
+} from "~/components/quote-online-link";
 import { inquiries } from "~/content/inquiries";
 import type { ProductSection as ProductSectionContent, ProductsContent } from "~/content/schema";
 import { cn } from "~/lib/cn";
@@ -53,7 +58,12 @@ export function ProductSection({
             />
             {isQuoteInquiry(section.inquiry) ? (
               // As prominent as the draft beside it (docs/product.md#path-to-a-quote).
-              <QuoteOnlineLink area={section.id} variant="primary" wrap />
+              <QuoteOnlineLink
+                area={section.id}
+                item={onlineItemFor(section.inquiry, inquiries[section.inquiry].subject)}
+                variant="primary"
+                wrap
+              />
             ) : (
               <OnlineRequestLink
                 inquiry={section.inquiry}
