@@ -133,6 +133,15 @@ test("must show: the owner signs in by an e-mailed link, finds a just-sent quote
   await page.getByRole("button", { name: "Add note" }).click();
   await expect(activity).toContainText(`Note: Called back. ${XSS_NAME}`);
 
+  // Speed to lead: the quote answered by the owner, in Dallas's figures and the owner's.
+  await page.getByRole("link", { name: "Speed to lead" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Speed to lead" })).toBeVisible();
+  const branches = page.getByRole("table", { name: "Per branch" });
+  await expect(branches.getByRole("row", { name: /^Dallas 1 / })).toBeVisible();
+  const staff = page.getByRole("table", { name: /^Per member of staff/ });
+  await expect(staff.getByRole("row", { name: /^owner@example\.test 1 / })).toBeVisible();
+  await expectNoAxeViolations(page);
+
   await page.goto(`${server.origin}/desk/sessions`);
   await expect(page.getByText("(this browser)")).toBeVisible();
   await expectNoAxeViolations(page);
@@ -159,6 +168,13 @@ test("a rep of another branch neither lists the quote nor opens it by its addres
   await expect(dallas.getByRole("heading", { level: 1, name: reference })).toBeVisible();
   expect(await dallas.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectNoAxeViolations(dallas);
+  // Speed to lead on a phone, reached by keyboard from the desk's links.
+  await dallas.getByRole("link", { name: "Speed to lead" }).focus();
+  await dallas.keyboard.press("Enter");
+  await expect(dallas.getByRole("heading", { level: 1, name: "Speed to lead" })).toBeVisible();
+  await expect(dallas.getByRole("table", { name: "Per branch" })).toContainText("Answered: 1");
+  expect(await dallas.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(dallas);
   await dallas.context().close();
 });
 
@@ -169,6 +185,7 @@ test("without a session every desk address answers the sign-in page and no lead 
   for (const address of [
     "/desk",
     "/desk/sessions",
+    "/desk/speed",
     leadPath,
     "/desk/leads/contact/1",
     "/desk/no-such-page",

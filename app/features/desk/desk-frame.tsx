@@ -33,6 +33,9 @@ export function DeskFrame({
             <a className={link} href="/desk">
               Inbox
             </a>
+            <a className={link} href="/desk/speed">
+              Speed to lead
+            </a>
             <a className={link} href="/desk/sessions">
               Sessions
             </a>

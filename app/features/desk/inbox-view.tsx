@@ -12,6 +12,7 @@ export interface InboxViewRow {
   status: string;
   receivedAt: string;
   assignedTo: string | null;
+  overdue: boolean;
 }
 
 export interface InboxViewProps {
@@ -126,6 +127,7 @@ export function InboxView(props: InboxViewProps) {
                 <td className="block px-2 py-1 text-sm sm:table-cell">{row.branch ?? "Unrouted"}</td>
                 <td className="block px-2 py-1 text-sm sm:table-cell">
                   {row.status}
+                  {row.overdue ? <strong className="ml-2 text-red-800">Overdue</strong> : null}
                   {row.assignedTo ? <span className="block text-slate-700">{row.assignedTo}</span> : null}
                 </td>
                 <td className="block px-2 py-1 text-sm sm:table-cell">{age(row.receivedAt, now)}</td>

@@ -139,6 +139,21 @@ describe.each(testDialects)("desk inbox on $name", (dialect) => {
     expect(await find("", { branch: "dallas" })).toEqual(["Q-DAL001"]);
     expect(await find("", { branch: "unrouted" })).toEqual(["C-ABC123"]);
     expect(await find("", { status: "contacted" })).toEqual([]);
+
+    // 16:20Z: the quotes came at 15:00Z, eighty business minutes ago, the message twenty: the quotes are overdue
+    // until they leave New.
+    clock = new Date("2026-11-24T16:20:00.000Z");
+    const overdue = async () =>
+      (await listInbox(services(), owner, ALL)).rows.filter((row) => row.overdue).map((row) => row.reference);
+    expect(await overdue()).toEqual(["Q-ATL001", "Q-DAL001"]);
+    const [dallas] = (await listInbox(services(), owner, { ...ALL, query: "Q-DAL001" })).rows;
+    await changeLead(
+      services(),
+      owner,
+      { kind: "quote", id: dallas?.id ?? 0 },
+      { action: "status", status: "contacted", reason: "" },
+    );
+    expect(await overdue()).toEqual(["Q-ATL001"]);
     const params = new URLSearchParams("status=won&branch=boston&q=x&page=9999");
     expect(readInboxFilters(params, ["dallas"])).toEqual({
       status: "won",

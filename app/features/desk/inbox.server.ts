@@ -3,6 +3,7 @@ import type { SiteServices } from "~/load-context";
 import { writeTransaction } from "~/server/db/database.server";
 import { routeQuote } from "~/server/routing/routing.server";
 import { canSeeAll, type Viewer, visibleTo } from "./access.server";
+import { type HoursServices, isOverdue } from "./hours";
 import { type DeskLeadKind, deskTables, LEAD_STATUSES, type LeadStatus } from "./tables.server";
 
 /** Leads per inbox page, and the deepest page the inbox goes to. */
@@ -16,6 +17,7 @@ const SYNC_MARGIN = 1000;
 export const UNROUTED = "unrouted";
 
 type Services = Pick<SiteServices, "db" | "routing" | "salesEmail">;
+type InboxServices = Services & HoursServices & Pick<SiteServices, "now">;
 
 /**
  * Gives every contact message and quote request the desk has not seen yet its desk row (status New,
@@ -145,6 +147,8 @@ export interface InboxRow {
   status: LeadStatus;
   receivedAt: string;
   assignedTo: string | null;
+  /** Still New after the overdue minutes of business time (docs/desk.md#overdue). */
+  overdue: boolean;
 }
 
 const REFERENCE = /^[CQ]-[A-Z0-9]{6}$/;
@@ -185,7 +189,7 @@ function inboxQuery(services: Services) {
 
 /** One page of the inbox, newest first, of the leads the viewer may see; `more` when another page follows. */
 export async function listInbox(
-  services: Services,
+  services: InboxServices,
   viewer: Viewer,
   filters: InboxFilters,
 ): Promise<{ rows: InboxRow[]; more: boolean }> {
@@ -239,9 +243,13 @@ export async function listInbox(
     .limit(PAGE_SIZE + 1)
     .offset((filters.page - 1) * PAGE_SIZE)
     .execute();
+  const now = services.now?.() ?? new Date();
   return {
     more: rows.length > PAGE_SIZE,
-    rows: rows.slice(0, PAGE_SIZE).map(toInboxRow),
+    rows: rows.slice(0, PAGE_SIZE).map((row) => {
+      const lead = toInboxRow(row);
+      return { ...lead, overdue: isOverdue(services, lead, now) };
+    }),
   };
 }
 
@@ -256,7 +264,7 @@ function toInboxRow(row: {
   status: LeadStatus;
   received_at: string;
   assigned_email: string | null;
-}): InboxRow {
+}): Omit<InboxRow, "overdue"> {
   return {
     kind: row.lead_kind,
     id: Number(row.lead_id),
