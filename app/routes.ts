@@ -35,6 +35,7 @@ export default [
     route("sign-out", "routes/desk.sign-out.tsx"),
     route("sessions", "routes/desk.sessions.tsx"),
     route("speed", "routes/desk.speed.tsx"),
+    route("held", "routes/desk.held.tsx"),
     route("leads/:kind/:id", "routes/desk.lead.tsx"),
     route("*", "routes/desk.not-found.tsx"),
   ]),

@@ -178,6 +178,50 @@ test("a rep of another branch neither lists the quote nor opens it by its addres
   await dallas.context().close();
 });
 
+test("held spam: a manager releases a held message at 375 px, by keyboard; it joins the inbox and its log; a rep gets 404", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const held = await postForm(`${server.origin}/contact`, {
+    name: "https://buy-now.example",
+    email: "real.buyer@example.com",
+    message: "Actually a buyer: please call about 4x6 labels.",
+  });
+  expect(held.status).toBe(200);
+  staffCommand(databaseUrl, ["add", "manager@example.test", "--role", "manager"]);
+
+  const rep = await newPage(browser, "phone");
+  await signIn(rep, server.origin, peer, "dallas.rep@example.test");
+  await expect(rep.getByRole("link", { name: "Held spam" })).toHaveCount(0);
+  expect((await rep.goto(`${server.origin}/desk/held`))?.status()).toBe(404);
+  await rep.context().close();
+
+  const page = await newPage(browser, "phone");
+  await signIn(page, server.origin, peer, "manager@example.test");
+  await page.getByRole("link", { name: "Held spam" }).click();
+  const item = page.getByRole("listitem").filter({ hasText: "https://buy-now.example" });
+  await expect(item).toContainText("The name field holds a link.");
+  const heldReference =
+    /C-[A-Z0-9]{6}/.exec((await item.getByRole("heading").textContent()) ?? "")?.[0] ?? "";
+  expect(heldReference).toMatch(/^C-/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(page);
+  await item.getByRole("button", { name: `Release ${heldReference}` }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status")).toHaveText(
+    `${heldReference} released: its notification and acknowledgement are queued.`,
+  );
+  await expect(page.getByText("https://buy-now.example")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("link", { name: "Inbox" }).click();
+  await page.getByRole("link", { name: heldReference }).click();
+  await expect(page.getByRole("region", { name: "Activity" })).toContainText(
+    "manager@example.test · Released from held spam: sent on to sales",
+  );
+  await page.context().close();
+});
+
 test("without a session every desk address answers the sign-in page and no lead data", async ({
   browser,
 }) => {
@@ -186,6 +230,7 @@ test("without a session every desk address answers the sign-in page and no lead 
     "/desk",
     "/desk/sessions",
     "/desk/speed",
+    "/desk/held",
     leadPath,
     "/desk/leads/contact/1",
     "/desk/no-such-page",
