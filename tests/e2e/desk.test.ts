@@ -3,15 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
-import { askForLink, signIn, staffCommand } from "./desk-support";
+import { askForLink, sendQuote, signIn, staffCommand } from "./desk-support";
 import { type SpawnedServer, spawnServer } from "./spawned-server";
-import {
-  expectNoAxeViolations,
-  postForm,
-  QUOTE_MIN_FILL_MS,
-  uniqueClientAddress,
-  viewports,
-} from "./support";
+import { expectNoAxeViolations, postForm, uniqueClientAddress, viewports } from "./support";
 
 /*
  * The sales desk in a real browser, with the real SMTP peer receiving the sign-in links: one server for
@@ -27,32 +21,6 @@ let dataDir: string;
 let databaseUrl: string;
 let reference = "";
 let leadPath = "";
-
-async function sendQuote(origin: string, zip: string): Promise<string> {
-  const html = await (await fetch(`${origin}/quote`)).text();
-  const token = /name="startedAt" value="([^"]+)"/.exec(html)?.[1] ?? "";
-  await new Promise((resolve) => setTimeout(resolve, QUOTE_MIN_FILL_MS));
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    company: "Lone Star Cold Storage",
-    name: "Ines Okafor",
-    email: "ines.okafor@example.com",
-    postalCode: zip,
-    "items[0].area": "labels",
-    "items[0].description": "4x6 thermal transfer labels",
-    "items[0].quantity": "24",
-    "items[0].unit": "roll",
-    website: "",
-    startedAt: token,
-    intent: "send",
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const response = await fetch(`${origin}/quote`, { method: "POST", body: form });
-  expect(response.status).toBe(200);
-  const found = /Your reference: <strong[^>]*>(Q-[A-Z0-9]{6})</.exec(await response.text())?.[1] ?? "";
-  expect(found).toMatch(/^Q-/);
-  return found;
-}
 
 async function newPage(browser: Browser, size: keyof typeof viewports): Promise<Page> {
   // Each browser is a client of its own (per-client limits), as the server trusts the test's proxy header.
@@ -112,6 +80,16 @@ test("must show: the owner signs in by an e-mailed link, finds a just-sent quote
   await expect(page.getByText(XSS_NAME)).toBeVisible();
   expect(await page.locator('img[src="x"]').count()).toBe(0);
   await expectNoAxeViolations(page);
+  // Filtered by product area and age: the labels quote is there, a barcoding filter finds nothing.
+  await page.getByLabel("Product area").selectOption("labels");
+  await page.getByLabel("Received").selectOption("hour");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByRole("link", { name: reference })).toBeVisible();
+  await expect(page.getByText(XSS_NAME)).toHaveCount(0);
+  await page.getByLabel("Product area").selectOption("barcoding");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByText("No leads match.")).toBeVisible();
+  await page.goto(`${server.origin}/desk`);
 
   await row.getByRole("link", { name: reference }).click();
   leadPath = new URL(page.url()).pathname;
@@ -216,9 +194,18 @@ test("held spam: a manager releases a held message at 375 px, by keyboard; it jo
 
   await page.getByRole("link", { name: "Inbox" }).click();
   await page.getByRole("link", { name: heldReference }).click();
-  await expect(page.getByRole("region", { name: "Activity" })).toContainText(
-    "manager@example.test · Released from held spam: sent on to sales",
+  const activity = page.getByRole("region", { name: "Activity" });
+  await expect(activity).toContainText("manager@example.test · Released from held spam: sent on to sales");
+  // The reply button opens an e-mail to the buyer; the press beside it marks the lead Contacted.
+  const reply = page.getByRole("link", { name: "Reply by e-mail" });
+  expect(await reply.getAttribute("href")).toMatch(
+    /^mailto:real\.buyer@example\.com\?subject=Re%3A%20your%20message%20C-/,
   );
+  await page.getByRole("button", { name: "Mark Contacted" }).click();
+  await expect(activity).toContainText("New → Contacted");
+  await expect(page.getByRole("button", { name: "Mark Contacted" })).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(page);
   await page.context().close();
 });
 

@@ -108,7 +108,14 @@ describe.each(testDialects)("held spam on the desk on $name", (dialect) => {
 
     expect((await releaseHeldContact(services(), "C-REAL01")).status).toBe("released");
     await logRelease(services(), manager, { kind: "contact", reference: "C-REAL01" }, now);
-    const inbox = await listInbox(services(), manager, { status: null, branch: null, query: "", page: 1 });
+    const inbox = await listInbox(services(), manager, {
+      status: null,
+      branch: null,
+      area: null,
+      age: null,
+      query: "",
+      page: 1,
+    });
     expect(inbox.rows.map((row) => [row.reference, row.status])).toEqual([["C-REAL01", "new"]]);
     const lead = await readLead(services(), manager, "contact", inbox.rows[0]?.id ?? 0);
     expect(lead?.activity.map((entry) => [entry.who, entry.detail])).toEqual([
