@@ -1,5 +1,6 @@
 import { createContext, type RouterContext, type RouterContextProvider } from "react-router";
 import type { CatalogueReader } from "~/features/catalogue/catalogue.server";
+import type { WeeklyHours } from "~/lib/weekly-hours";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import type { Routing } from "~/server/routing/routing.server";
@@ -35,6 +36,11 @@ export interface SiteServices {
   webhooks?: WebhookSettings;
   /** Signs the links to a quote's files that webhooks carry (docs/webhooks.md#attachments); derived from the client-key secret. */
   fileLinkSecret?: string;
+  /**
+   * The sales desk's business hours, on each branch's clock, and the business minutes a lead may stay
+   * New (DESK_BUSINESS_HOURS, DESK_OVERDUE_MINUTES); unset in tests: Monday to Friday 8:00 to 17:00, 30.
+   */
+  desk?: { hours: WeeklyHours; overdueMinutes: number };
   /** The clock; tests set it, the server leaves it unset. */
   now?: () => Date;
   /** First-party counting of form outcomes and searches (docs/analytics.md); absent when ANALYTICS=off. */

@@ -34,6 +34,8 @@ export default [
     route("sign-in", "routes/desk.sign-in.tsx"),
     route("sign-out", "routes/desk.sign-out.tsx"),
     route("sessions", "routes/desk.sessions.tsx"),
+    route("speed", "routes/desk.speed.tsx"),
+    route("held", "routes/desk.held.tsx"),
     route("leads/:kind/:id", "routes/desk.lead.tsx"),
     route("*", "routes/desk.not-found.tsx"),
   ]),

@@ -1,6 +1,14 @@
+import { productSectionTitles } from "~/content/product-sections";
 import { DeskFrame } from "~/features/desk/desk-frame";
 import { requireStaff } from "~/features/desk/desk-request.server";
-import { listInbox, readInboxFilters, syncDeskLeads, UNROUTED } from "~/features/desk/inbox.server";
+import {
+  AGE_FILTERS,
+  type AgeFilter,
+  listInbox,
+  readInboxFilters,
+  syncDeskLeads,
+  UNROUTED,
+} from "~/features/desk/inbox.server";
 import { InboxView } from "~/features/desk/inbox-view";
 import { STATUS_LABELS } from "~/features/desk/lead-actions.server";
 import { LEAD_STATUSES } from "~/features/desk/tables.server";
@@ -32,6 +40,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...branches.map((branch) => ({ value: branch.id, label: branch.name })),
       { value: UNROUTED, label: "Unrouted" },
     ],
+    areas: Object.entries(productSectionTitles).map(([value, label]) => ({ value, label })),
+    ages: (Object.keys(AGE_FILTERS) as AgeFilter[]).map((value) => ({
+      value,
+      label: AGE_FILTERS[value].label,
+    })),
   };
 }
 

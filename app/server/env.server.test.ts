@@ -21,6 +21,16 @@ describe("parseEnv", () => {
     expect(env.SITE_URL).toBe("http://localhost:3000");
     expect(env.TRUST_PROXY).toEqual({ kind: "none" });
     expect(env.DB_QUERY_TIMEOUT_MS).toBe(10_000);
+    expect(env.DESK_BUSINESS_HOURS).toEqual({ days: [1, 2, 3, 4, 5], opensAt: 8, closesAt: 17 });
+    expect(env.DESK_OVERDUE_MINUTES).toBe(30);
+  });
+
+  it("reads the desk's business hours and overdue minutes, and refuses unreadable ones", () => {
+    const env = parseEnv({ DESK_BUSINESS_HOURS: "Mon-Sat 7:30-16:00", DESK_OVERDUE_MINUTES: "15" });
+    expect(env.DESK_BUSINESS_HOURS).toEqual({ days: [1, 2, 3, 4, 5, 6], opensAt: 7.5, closesAt: 16 });
+    expect(env.DESK_OVERDUE_MINUTES).toBe(15);
+    expectRefused("DESK_BUSINESS_HOURS", [["weekdays 8-17", /Mon-Fri 08:00-17:00/]]);
+    expectRefused("DESK_OVERDUE_MINUTES", [["0", /at least 1/]]);
   });
 
   it("without SITE_URL, takes the origin from PORT, and says which one set it", () => {

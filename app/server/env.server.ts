@@ -1,6 +1,7 @@
 import { z } from "zod";
 // Relative imports: vite.config.ts loads this module (through build-env.server.ts) without the "~" alias.
 import { QUOTE_UPLOAD_CEILING_MS, QUOTE_UPLOAD_STALL_MS } from "../lib/quote-upload-limits";
+import { parseWeeklyHours, type WeeklyHours } from "../lib/weekly-hours";
 import { parseTrustProxy } from "./http/client-key.server";
 import { parseWebhookEndpoints, type WebhookEndpoint } from "./webhooks/endpoints.server";
 
@@ -33,6 +34,18 @@ const databaseUrl = z
   });
 
 const milliseconds = (fallback: number) => z.coerce.number().int().min(1).max(3_600_000).default(fallback);
+
+const weeklyHours = z
+  .string()
+  .default("Mon-Fri 08:00-17:00")
+  .transform((value, ctx): WeeklyHours => {
+    const parsed = parseWeeklyHours(value);
+    if ("error" in parsed) {
+      ctx.issues.push({ code: "custom", input: value, message: parsed.error });
+      return z.NEVER;
+    }
+    return parsed;
+  });
 
 const trustProxy = z
   .string()
@@ -192,6 +205,18 @@ export const envSchema = z.object({
     .min(1, "must be at least 1 (second)")
     .max(300, "must be at most 300 (five minutes)")
     .default(10),
+  /**
+   * The hours a lead's response time is counted in, on each branch's own clock (docs/desk.md#response-time),
+   * e.g. `Mon-Fri 08:00-17:00`.
+   */
+  DESK_BUSINESS_HOURS: weeklyHours,
+  /** Business minutes a lead may stay New before it is overdue and its branch is reminded (docs/desk.md#overdue). */
+  DESK_OVERDUE_MINUTES: z.coerce
+    .number({ message: "must be a whole number of minutes, e.g. 30" })
+    .int("must be a whole number of minutes, e.g. 30")
+    .min(1, "must be at least 1 (minute)")
+    .max(10_080, "must be at most 10080 (a week)")
+    .default(30),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

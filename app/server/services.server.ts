@@ -135,6 +135,7 @@ export async function startServices(
       mailFrom: env.MAIL_FROM,
       routing,
       timeZone: env.SITE_TIME_ZONE,
+      desk: { hours: env.DESK_BUSINESS_HOURS, overdueMinutes: env.DESK_OVERDUE_MINUTES },
       siteUrl: env.SITE_URL,
       formSecret: clientKeySecret,
       wakeMailWorker: () => mailWorker.wakeUp(),

@@ -6,6 +6,7 @@ import type { IncomingMessage } from "node:http";
 import { type Analytics, createAnalytics } from "~/features/analytics/analytics.server";
 import { startWeeklyDigest } from "~/features/analytics/report/digest-job.server";
 import { contactFormApi } from "~/features/contact/contact.server";
+import { startOverdueReminders } from "~/features/desk/reminders.server";
 import { formEndpoint } from "~/features/leads/form-request.server";
 import { startHeldNotice } from "~/features/leads/held-notice.server";
 import { newsletterFormApi } from "~/features/newsletter/signup.server";
@@ -23,6 +24,7 @@ import {
   type StreamedPost,
 } from "~/server/http/pipeline.server";
 import type { Logger } from "~/server/logger.server";
+import type { Routing } from "~/server/routing/routing.server";
 import { startHousekeeping } from "./housekeeping.server";
 
 /**
@@ -84,9 +86,29 @@ function notOnTheDesk(onAnswered: (answer: Answered) => void): (answer: Answered
 export function featureJobs(
   env: Env,
   analytics?: Analytics,
+  routing?: Routing,
 ): Array<(db: Database, logger: Logger) => () => void | Promise<void>> {
   const reportEmail = env.REPORT_EMAIL;
   return [
+    // The desk's reminder of a lead left New too long, to its branch (docs/desk.md#overdue).
+    ...(routing
+      ? [
+          (db: Database, logger: Logger) =>
+            startOverdueReminders(
+              {
+                db,
+                routing,
+                salesEmail: env.SALES_EMAIL,
+                mailFrom: env.MAIL_FROM,
+                siteUrl: env.SITE_URL,
+                timeZone: env.SITE_TIME_ZONE,
+                desk: { hours: env.DESK_BUSINESS_HOURS, overdueMinutes: env.DESK_OVERDUE_MINUTES },
+              },
+              logger,
+              { checkEveryMs: env.REPORT_CHECK_MS },
+            ),
+        ]
+      : []),
     (db, logger) =>
       startHousekeeping(db, logger, {
         attachmentRetentionDays: env.ATTACHMENT_RETENTION_DAYS,

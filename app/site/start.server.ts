@@ -74,7 +74,7 @@ export async function startSite(options: StartOptions): Promise<void> {
   const analytics = siteAnalytics(env);
   const services = await startServices(env, logger, {
     mailThread: development ? undefined : path.join(buildDir, "mail-thread.js"),
-    jobs: [...featureJobs(env, analytics), catalogue.job],
+    jobs: [...featureJobs(env, analytics, routing), catalogue.job],
     routing,
     catalogue: catalogue.open,
     counting: analytics.counting,

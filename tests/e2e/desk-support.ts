@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { expect, type Page } from "@playwright/test";
 import { repoRoot } from "../support/cli";
 import type { SmtpPeer } from "../support/smtp-peer";
+import { QUOTE_MIN_FILL_MS } from "./support";
 
 /** Runs `npm run staff -- ARGS` on the database at `databaseUrl`, as an operator would; fails the test if it fails. */
 export function staffCommand(databaseUrl: string, args: string[]): string {
@@ -47,4 +48,31 @@ export async function signIn(page: Page, origin: string, peer: SmtpPeer, email: 
   await page.goto(link);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Inbox" })).toBeVisible();
+}
+
+/** Sends a quote request from the public form (a Dallas ZIP code routes it to Dallas); returns its reference. */
+export async function sendQuote(origin: string, zip: string): Promise<string> {
+  const html = await (await fetch(`${origin}/quote`)).text();
+  const token = /name="startedAt" value="([^"]+)"/.exec(html)?.[1] ?? "";
+  await new Promise((resolve) => setTimeout(resolve, QUOTE_MIN_FILL_MS));
+  const form = new FormData();
+  const fields: Record<string, string> = {
+    company: "Lone Star Cold Storage",
+    name: "Ines Okafor",
+    email: "ines.okafor@example.com",
+    postalCode: zip,
+    "items[0].area": "labels",
+    "items[0].description": "4x6 thermal transfer labels",
+    "items[0].quantity": "24",
+    "items[0].unit": "roll",
+    website: "",
+    startedAt: token,
+    intent: "send",
+  };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const response = await fetch(`${origin}/quote`, { method: "POST", body: form });
+  expect(response.status).toBe(200);
+  const found = /Your reference: <strong[^>]*>(Q-[A-Z0-9]{6})</.exec(await response.text())?.[1] ?? "";
+  expect(found).toMatch(/^Q-/);
+  return found;
 }

@@ -3,15 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
-import { askForLink, signIn, staffCommand } from "./desk-support";
+import { askForLink, sendQuote, signIn, staffCommand } from "./desk-support";
 import { type SpawnedServer, spawnServer } from "./spawned-server";
-import {
-  expectNoAxeViolations,
-  postForm,
-  QUOTE_MIN_FILL_MS,
-  uniqueClientAddress,
-  viewports,
-} from "./support";
+import { expectNoAxeViolations, postForm, uniqueClientAddress, viewports } from "./support";
 
 /*
  * The sales desk in a real browser, with the real SMTP peer receiving the sign-in links: one server for
@@ -27,32 +21,6 @@ let dataDir: string;
 let databaseUrl: string;
 let reference = "";
 let leadPath = "";
-
-async function sendQuote(origin: string, zip: string): Promise<string> {
-  const html = await (await fetch(`${origin}/quote`)).text();
-  const token = /name="startedAt" value="([^"]+)"/.exec(html)?.[1] ?? "";
-  await new Promise((resolve) => setTimeout(resolve, QUOTE_MIN_FILL_MS));
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    company: "Lone Star Cold Storage",
-    name: "Ines Okafor",
-    email: "ines.okafor@example.com",
-    postalCode: zip,
-    "items[0].area": "labels",
-    "items[0].description": "4x6 thermal transfer labels",
-    "items[0].quantity": "24",
-    "items[0].unit": "roll",
-    website: "",
-    startedAt: token,
-    intent: "send",
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const response = await fetch(`${origin}/quote`, { method: "POST", body: form });
-  expect(response.status).toBe(200);
-  const found = /Your reference: <strong[^>]*>(Q-[A-Z0-9]{6})</.exec(await response.text())?.[1] ?? "";
-  expect(found).toMatch(/^Q-/);
-  return found;
-}
 
 async function newPage(browser: Browser, size: keyof typeof viewports): Promise<Page> {
   // Each browser is a client of its own (per-client limits), as the server trusts the test's proxy header.
@@ -112,6 +80,16 @@ test("must show: the owner signs in by an e-mailed link, finds a just-sent quote
   await expect(page.getByText(XSS_NAME)).toBeVisible();
   expect(await page.locator('img[src="x"]').count()).toBe(0);
   await expectNoAxeViolations(page);
+  // Filtered by product area and age: the labels quote is there, a barcoding filter finds nothing.
+  await page.getByLabel("Product area").selectOption("labels");
+  await page.getByLabel("Received").selectOption("hour");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByRole("link", { name: reference })).toBeVisible();
+  await expect(page.getByText(XSS_NAME)).toHaveCount(0);
+  await page.getByLabel("Product area").selectOption("barcoding");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByText("No leads match.")).toBeVisible();
+  await page.goto(`${server.origin}/desk`);
 
   await row.getByRole("link", { name: reference }).click();
   leadPath = new URL(page.url()).pathname;
@@ -132,6 +110,15 @@ test("must show: the owner signs in by an e-mailed link, finds a just-sent quote
   await page.getByLabel("Note").fill(`Called back. ${XSS_NAME}`);
   await page.getByRole("button", { name: "Add note" }).click();
   await expect(activity).toContainText(`Note: Called back. ${XSS_NAME}`);
+
+  // Speed to lead: the quote answered by the owner, in Dallas's figures and the owner's.
+  await page.getByRole("link", { name: "Speed to lead" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Speed to lead" })).toBeVisible();
+  const branches = page.getByRole("table", { name: "Per branch" });
+  await expect(branches.getByRole("row", { name: /^Dallas 1 / })).toBeVisible();
+  const staff = page.getByRole("table", { name: /^Per member of staff/ });
+  await expect(staff.getByRole("row", { name: /^owner@example\.test 1 / })).toBeVisible();
+  await expectNoAxeViolations(page);
 
   await page.goto(`${server.origin}/desk/sessions`);
   await expect(page.getByText("(this browser)")).toBeVisible();
@@ -159,7 +146,67 @@ test("a rep of another branch neither lists the quote nor opens it by its addres
   await expect(dallas.getByRole("heading", { level: 1, name: reference })).toBeVisible();
   expect(await dallas.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await expectNoAxeViolations(dallas);
+  // Speed to lead on a phone, reached by keyboard from the desk's links.
+  await dallas.getByRole("link", { name: "Speed to lead" }).focus();
+  await dallas.keyboard.press("Enter");
+  await expect(dallas.getByRole("heading", { level: 1, name: "Speed to lead" })).toBeVisible();
+  await expect(dallas.getByRole("table", { name: "Per branch" })).toContainText("Answered: 1");
+  expect(await dallas.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(dallas);
   await dallas.context().close();
+});
+
+test("held spam: a manager releases a held message at 375 px, by keyboard; it joins the inbox and its log; a rep gets 404", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const held = await postForm(`${server.origin}/contact`, {
+    name: "https://buy-now.example",
+    email: "real.buyer@example.com",
+    message: "Actually a buyer: please call about 4x6 labels.",
+  });
+  expect(held.status).toBe(200);
+  staffCommand(databaseUrl, ["add", "manager@example.test", "--role", "manager"]);
+
+  const rep = await newPage(browser, "phone");
+  await signIn(rep, server.origin, peer, "dallas.rep@example.test");
+  await expect(rep.getByRole("link", { name: "Held spam" })).toHaveCount(0);
+  expect((await rep.goto(`${server.origin}/desk/held`))?.status()).toBe(404);
+  await rep.context().close();
+
+  const page = await newPage(browser, "phone");
+  await signIn(page, server.origin, peer, "manager@example.test");
+  await page.getByRole("link", { name: "Held spam" }).click();
+  const item = page.getByRole("listitem").filter({ hasText: "https://buy-now.example" });
+  await expect(item).toContainText("The name field holds a link.");
+  const heldReference =
+    /C-[A-Z0-9]{6}/.exec((await item.getByRole("heading").textContent()) ?? "")?.[0] ?? "";
+  expect(heldReference).toMatch(/^C-/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(page);
+  await item.getByRole("button", { name: `Release ${heldReference}` }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status")).toHaveText(
+    `${heldReference} released: its notification and acknowledgement are queued.`,
+  );
+  await expect(page.getByText("https://buy-now.example")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("link", { name: "Inbox" }).click();
+  await page.getByRole("link", { name: heldReference }).click();
+  const activity = page.getByRole("region", { name: "Activity" });
+  await expect(activity).toContainText("manager@example.test · Released from held spam: sent on to sales");
+  // The reply button opens an e-mail to the buyer; the press beside it marks the lead Contacted.
+  const reply = page.getByRole("link", { name: "Reply by e-mail" });
+  expect(await reply.getAttribute("href")).toMatch(
+    /^mailto:real\.buyer@example\.com\?subject=Re%3A%20your%20message%20C-/,
+  );
+  await page.getByRole("button", { name: "Mark Contacted" }).click();
+  await expect(activity).toContainText("New → Contacted");
+  await expect(page.getByRole("button", { name: "Mark Contacted" })).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(page);
+  await page.context().close();
 });
 
 test("without a session every desk address answers the sign-in page and no lead data", async ({
@@ -169,6 +216,8 @@ test("without a session every desk address answers the sign-in page and no lead 
   for (const address of [
     "/desk",
     "/desk/sessions",
+    "/desk/speed",
+    "/desk/held",
     leadPath,
     "/desk/leads/contact/1",
     "/desk/no-such-page",

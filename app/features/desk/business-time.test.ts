@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type BusinessHours, businessSecondsBetween, DEFAULT_BUSINESS_HOURS } from "./business-time";
+import { defaultRouting } from "~/server/routing/routing.server";
+import {
+  afterBusinessMillis,
+  type BusinessHours,
+  businessSecondsBetween,
+  DEFAULT_BUSINESS_HOURS,
+} from "./business-time";
+import { isOverdue, overdueFrom } from "./hours";
 
 const inZone = (timeZone: string): BusinessHours => ({ ...DEFAULT_BUSINESS_HOURS, timeZone });
 const minutes = (start: string, end: string, zone: string) =>
@@ -41,5 +48,52 @@ describe("response time in business hours", () => {
   it("counts whole working days across a week", () => {
     // Monday 08:00 to the next Monday 08:00 in Chicago: five days of nine hours.
     expect(minutes("2026-11-30T14:00:00Z", "2026-12-07T14:00:00Z", "America/Chicago")).toBe(5 * 9 * 60);
+  });
+});
+
+describe("when a lead still New becomes overdue (30 business minutes by default)", () => {
+  const services = { routing: defaultRouting(), timeZone: "America/New_York" };
+  const overdue = (receivedAt: string, branch: string | null) =>
+    overdueFrom(services, { receivedAt, branch })?.toISOString();
+
+  it("carries the minutes left on Friday over the weekend to Monday morning", () => {
+    // Friday 16:50 in Dallas: ten minutes on Friday, twenty on Monday from 8:00.
+    expect(overdue("2026-11-27T22:50:00.000Z", "dallas")).toBe("2026-11-30T14:20:00.000Z");
+  });
+
+  it("counts a lead that arrives at night from the branch's opening", () => {
+    // Wednesday 23:30 in Reno: overdue Thursday 8:30 Reno time.
+    expect(overdue("2026-11-26T07:30:00.000Z", "reno")).toBe("2026-11-26T16:30:00.000Z");
+  });
+
+  it("reads the branch's own clock: the same arrival is overdue at different instants per branch", () => {
+    // Monday 13:00Z is 8:00 in Atlanta, 7:00 in Dallas.
+    expect(overdue("2026-11-30T13:00:00.000Z", "atlanta")).toBe("2026-11-30T13:30:00.000Z");
+    expect(overdue("2026-11-30T13:00:00.000Z", "dallas")).toBe("2026-11-30T14:30:00.000Z");
+    // An unrouted lead counts on the company's clock (New York).
+    expect(overdue("2026-11-30T13:00:00.000Z", null)).toBe("2026-11-30T13:30:00.000Z");
+  });
+
+  it("marks only a lead still New, from the overdue instant on", () => {
+    const lead = { status: "new", receivedAt: "2026-11-30T13:00:00.000Z", branch: "atlanta" };
+    expect(isOverdue(services, lead, new Date("2026-11-30T13:29:59.000Z"))).toBe(false);
+    expect(isOverdue(services, lead, new Date("2026-11-30T13:30:00.000Z"))).toBe(true);
+    expect(isOverdue(services, { ...lead, status: "contacted" }, new Date("2026-12-30T00:00:00.000Z"))).toBe(
+      false,
+    );
+  });
+
+  it("follows configured hours with half hours, and has no overdue instant without open days", () => {
+    const custom = {
+      ...services,
+      desk: { hours: { days: [6], opensAt: 9.5, closesAt: 12 }, overdueMinutes: 60 },
+    };
+    // Saturdays 9:30-12:00 in New York only: a Monday lead is overdue Saturday at 10:30.
+    expect(overdueFrom(custom, { receivedAt: "2026-11-30T15:00:00.000Z", branch: null })?.toISOString()).toBe(
+      "2026-12-05T15:30:00.000Z",
+    );
+    expect(
+      afterBusinessMillis(new Date("2026-11-30T15:00:00.000Z"), 60_000, { ...inZone("UTC"), days: [] }),
+    ).toBeNull();
   });
 });

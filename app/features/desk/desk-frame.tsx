@@ -33,6 +33,14 @@ export function DeskFrame({
             <a className={link} href="/desk">
               Inbox
             </a>
+            <a className={link} href="/desk/speed">
+              Speed to lead
+            </a>
+            {staff.role === "owner" || staff.role === "manager" ? (
+              <a className={link} href="/desk/held">
+                Held spam
+              </a>
+            ) : null}
             <a className={link} href="/desk/sessions">
               Sessions
             </a>

@@ -12,55 +12,75 @@ export interface InboxViewRow {
   status: string;
   receivedAt: string;
   assignedTo: string | null;
+  overdue: boolean;
 }
 
 export interface InboxViewProps {
   rows: InboxViewRow[];
   more: boolean;
   now: string;
-  filters: { status: string | null; branch: string | null; query: string; page: number };
-  statuses: { value: string; label: string }[];
-  branches: { value: string; label: string }[];
+  filters: {
+    status: string | null;
+    branch: string | null;
+    area: string | null;
+    age: string | null;
+    query: string;
+    page: number;
+  };
+  statuses: Option[];
+  branches: Option[];
+  areas: Option[];
+  ages: Option[];
+}
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+/** One of the inbox's drop-down filters, "All" first. */
+function Choice(props: { id: string; name: string; label: string; value: string | null; options: Option[] }) {
+  return (
+    <div>
+      <label htmlFor={props.id} className={deskLabel}>
+        {props.label}
+      </label>
+      <select id={props.id} name={props.name} defaultValue={props.value ?? ""} className={deskInput}>
+        <option value="">All</option>
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }
 
 function pageHref(filters: InboxViewProps["filters"], page: number): string {
   const params = new URLSearchParams();
   if (filters.status) params.set("status", filters.status);
   if (filters.branch) params.set("branch", filters.branch);
+  if (filters.area) params.set("area", filters.area);
+  if (filters.age) params.set("age", filters.age);
   if (filters.query) params.set("q", filters.query);
   params.set("page", String(page));
   return `/desk?${params}`;
 }
 
-function Filters({ filters, statuses, branches }: Pick<InboxViewProps, "filters" | "statuses" | "branches">) {
+function Filters({
+  filters,
+  statuses,
+  branches,
+  areas,
+  ages,
+}: Omit<InboxViewProps, "rows" | "more" | "now">) {
   return (
-    <form method="get" action="/desk" className="mb-4 grid gap-3 sm:grid-cols-4 sm:items-end">
-      <div>
-        <label htmlFor="inbox-status" className={deskLabel}>
-          Status
-        </label>
-        <select id="inbox-status" name="status" defaultValue={filters.status ?? ""} className={deskInput}>
-          <option value="">All</option>
-          {statuses.map((status) => (
-            <option key={status.value} value={status.value}>
-              {status.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="inbox-branch" className={deskLabel}>
-          Branch
-        </label>
-        <select id="inbox-branch" name="branch" defaultValue={filters.branch ?? ""} className={deskInput}>
-          <option value="">All</option>
-          {branches.map((branch) => (
-            <option key={branch.value} value={branch.value}>
-              {branch.label}
-            </option>
-          ))}
-        </select>
-      </div>
+    <form method="get" action="/desk" className="mb-4 grid gap-3 sm:grid-cols-3 sm:items-end lg:grid-cols-6">
+      <Choice id="inbox-status" name="status" label="Status" value={filters.status} options={statuses} />
+      <Choice id="inbox-branch" name="branch" label="Branch" value={filters.branch} options={branches} />
+      <Choice id="inbox-area" name="area" label="Product area" value={filters.area} options={areas} />
+      <Choice id="inbox-age" name="age" label="Received" value={filters.age} options={ages} />
       <div>
         <label htmlFor="inbox-q" className={deskLabel}>
           Reference, company or e-mail
@@ -89,7 +109,13 @@ export function InboxView(props: InboxViewProps) {
   return (
     <>
       <h1 className="mb-3 text-2xl font-extrabold text-navy">Inbox</h1>
-      <Filters filters={props.filters} statuses={props.statuses} branches={props.branches} />
+      <Filters
+        filters={props.filters}
+        statuses={props.statuses}
+        branches={props.branches}
+        areas={props.areas}
+        ages={props.ages}
+      />
       {props.rows.length === 0 ? (
         <p className="text-slate-700">No leads match.</p>
       ) : (
@@ -126,6 +152,7 @@ export function InboxView(props: InboxViewProps) {
                 <td className="block px-2 py-1 text-sm sm:table-cell">{row.branch ?? "Unrouted"}</td>
                 <td className="block px-2 py-1 text-sm sm:table-cell">
                   {row.status}
+                  {row.overdue ? <strong className="ml-2 text-red-800">Overdue</strong> : null}
                   {row.assignedTo ? <span className="block text-slate-700">{row.assignedTo}</span> : null}
                 </td>
                 <td className="block px-2 py-1 text-sm sm:table-cell">{age(row.receivedAt, now)}</td>

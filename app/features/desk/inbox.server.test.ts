@@ -62,7 +62,7 @@ async function contact(db: Database, name: string, held = false) {
   return Number(row.id);
 }
 
-const ALL: InboxFilters = { status: null, branch: null, query: "", page: 1 };
+const ALL: InboxFilters = { status: null, branch: null, area: null, age: null, query: "", page: 1 };
 
 describe.each(testDialects)("desk inbox on $name", (dialect) => {
   const t = freshDatabaseEach(dialect);
@@ -139,12 +139,39 @@ describe.each(testDialects)("desk inbox on $name", (dialect) => {
     expect(await find("", { branch: "dallas" })).toEqual(["Q-DAL001"]);
     expect(await find("", { branch: "unrouted" })).toEqual(["C-ABC123"]);
     expect(await find("", { status: "contacted" })).toEqual([]);
-    const params = new URLSearchParams("status=won&branch=boston&q=x&page=9999");
+
+    // 16:20Z: the quotes came at 15:00Z, eighty business minutes ago, the message twenty: the quotes are overdue
+    // until they leave New.
+    clock = new Date("2026-11-24T16:20:00.000Z");
+    const overdue = async () =>
+      (await listInbox(services(), owner, ALL)).rows.filter((row) => row.overdue).map((row) => row.reference);
+    expect(await overdue()).toEqual(["Q-ATL001", "Q-DAL001"]);
+    // Received in the last hour: the message (16:00Z), not the quotes (15:00Z); nothing is older than 30 days.
+    expect(await find("", { age: "hour" })).toEqual(["C-ABC123"]);
+    expect(await find("", { age: "day" })).toEqual(["C-ABC123", "Q-ATL001", "Q-DAL001"]);
+    expect(await find("", { age: "older" })).toEqual([]);
+    const [dallas] = (await listInbox(services(), owner, { ...ALL, query: "Q-DAL001" })).rows;
+    await changeLead(
+      services(),
+      owner,
+      { kind: "quote", id: dallas?.id ?? 0 },
+      { action: "status", status: "contacted", reason: "" },
+    );
+    expect(await overdue()).toEqual(["Q-ATL001"]);
+    expect(await find("", { area: "labels" })).toEqual(["Q-ATL001", "Q-DAL001"]);
+    expect(await find("", { area: "barcoding" })).toEqual([]);
+    const params = new URLSearchParams("status=won&branch=boston&area=guns&age=forever&q=x&page=9999");
     expect(readInboxFilters(params, ["dallas"])).toEqual({
       status: "won",
       branch: null,
+      area: null,
+      age: null,
       query: "x",
       page: 1,
+    });
+    expect(readInboxFilters(new URLSearchParams("area=die-cut-foams&age=week"), [])).toMatchObject({
+      area: "die-cut-foams",
+      age: "week",
     });
   });
 

@@ -1,8 +1,11 @@
 import { type Expression, type SqlBool, sql } from "kysely";
+import { productSectionIds } from "~/content/ids";
 import type { SiteServices } from "~/load-context";
 import { writeTransaction } from "~/server/db/database.server";
+import { isoTime } from "~/server/db/schema.server";
 import { routeQuote } from "~/server/routing/routing.server";
 import { canSeeAll, type Viewer, visibleTo } from "./access.server";
+import { type HoursServices, isOverdue } from "./hours";
 import { type DeskLeadKind, deskTables, LEAD_STATUSES, type LeadStatus } from "./tables.server";
 
 /** Leads per inbox page, and the deepest page the inbox goes to. */
@@ -16,6 +19,7 @@ const SYNC_MARGIN = 1000;
 export const UNROUTED = "unrouted";
 
 type Services = Pick<SiteServices, "db" | "routing" | "salesEmail">;
+type InboxServices = Services & HoursServices & Pick<SiteServices, "now">;
 
 /**
  * Gives every contact message and quote request the desk has not seen yet its desk row (status New,
@@ -112,8 +116,21 @@ export async function syncDeskLeads(services: Services): Promise<void> {
   );
 }
 
+/** The inbox's age filter: received within the last hour, day, week or 30 days, or longer ago than 30 days. */
+export const AGE_FILTERS = {
+  hour: { label: "Last hour", ms: 3_600_000 },
+  day: { label: "Last 24 hours", ms: 86_400_000 },
+  week: { label: "Last 7 days", ms: 7 * 86_400_000 },
+  month: { label: "Last 30 days", ms: 30 * 86_400_000 },
+  older: { label: "Older than 30 days", ms: 30 * 86_400_000 },
+} as const;
+export type AgeFilter = keyof typeof AGE_FILTERS;
+
 export interface InboxFilters {
   status: LeadStatus | null;
+  /** A product area (a quote with an item in it), or null for all. */
+  area: string | null;
+  age: AgeFilter | null;
   /** A branch id, UNROUTED, or null for all. */
   branch: string | null;
   /** A reference (C-… or Q-…), an e-mail address, or the start of a company or name. */
@@ -126,8 +143,12 @@ export function readInboxFilters(params: URLSearchParams, branches: readonly str
   const status = params.get("status");
   const branch = params.get("branch");
   const page = Number(params.get("page") ?? "1");
+  const area = params.get("area");
+  const age = params.get("age") ?? "";
   return {
     status: LEAD_STATUSES.includes(status as LeadStatus) ? (status as LeadStatus) : null,
+    area: (productSectionIds as readonly string[]).includes(area ?? "") ? area : null,
+    age: Object.hasOwn(AGE_FILTERS, age) ? (age as AgeFilter) : null,
     branch: branch === UNROUTED || (branch !== null && branches.includes(branch)) ? branch : null,
     query: (params.get("q") ?? "").trim().slice(0, 100),
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
@@ -145,6 +166,8 @@ export interface InboxRow {
   status: LeadStatus;
   receivedAt: string;
   assignedTo: string | null;
+  /** Still New after the overdue minutes of business time (docs/desk.md#overdue). */
+  overdue: boolean;
 }
 
 const REFERENCE = /^[CQ]-[A-Z0-9]{6}$/;
@@ -185,7 +208,7 @@ function inboxQuery(services: Services) {
 
 /** One page of the inbox, newest first, of the leads the viewer may see; `more` when another page follows. */
 export async function listInbox(
-  services: Services,
+  services: InboxServices,
   viewer: Viewer,
   filters: InboxFilters,
 ): Promise<{ rows: InboxRow[]; more: boolean }> {
@@ -193,6 +216,20 @@ export async function listInbox(
   let select = inboxQuery(services);
   if (!canSeeAll(viewer)) select = select.where((eb) => visibleTo(eb, viewer));
   if (filters.status) select = select.where("d.status", "=", filters.status);
+  const now = services.now?.() ?? new Date();
+  if (filters.age) {
+    const since = isoTime(new Date(now.getTime() - AGE_FILTERS[filters.age].ms));
+    select = select.where("d.received_at", filters.age === "older" ? "<" : ">=", since);
+  }
+  if (filters.area) {
+    const area = filters.area;
+    select = select.where((eb) =>
+      eb.and([
+        eb("d.lead_kind", "=", "quote"),
+        eb("d.lead_id", "in", eb.selectFrom("quote_items").select("request_id").where("area", "=", area)),
+      ]),
+    );
+  }
   if (filters.branch === UNROUTED) select = select.where("d.branch", "is", null);
   else if (filters.branch) select = select.where("d.branch", "=", filters.branch);
   if (query !== "") {
@@ -241,7 +278,10 @@ export async function listInbox(
     .execute();
   return {
     more: rows.length > PAGE_SIZE,
-    rows: rows.slice(0, PAGE_SIZE).map(toInboxRow),
+    rows: rows.slice(0, PAGE_SIZE).map((row) => {
+      const lead = toInboxRow(row);
+      return { ...lead, overdue: isOverdue(services, lead, now) };
+    }),
   };
 }
 
@@ -256,7 +296,7 @@ function toInboxRow(row: {
   status: LeadStatus;
   received_at: string;
   assigned_email: string | null;
-}): InboxRow {
+}): Omit<InboxRow, "overdue"> {
   return {
     kind: row.lead_kind,
     id: Number(row.lead_id),

@@ -3,7 +3,8 @@ import type { SiteServices } from "~/load-context";
 import { writeTransaction } from "~/server/db/database.server";
 import { isoTime } from "~/server/db/schema.server";
 import { mayView, type Viewer } from "./access.server";
-import { businessSecondsBetween, DEFAULT_BUSINESS_HOURS } from "./business-time";
+import { businessSecondsBetween } from "./business-time";
+import { branchHours } from "./hours";
 import {
   type DeskDatabase,
   type DeskLeadKind,
@@ -30,7 +31,7 @@ export const STATUS_LABELS: Record<LeadStatus, string> = {
 export const MAX_NOTE_LENGTH = 4000;
 export const MAX_REASON_LENGTH = 300;
 
-type Services = Pick<SiteServices, "db" | "routing" | "timeZone" | "now">;
+type Services = Pick<SiteServices, "db" | "routing" | "timeZone" | "desk" | "now">;
 
 export type LeadChange =
   | { action: "status"; status: LeadStatus; reason: string }
@@ -66,12 +67,6 @@ export function readLeadChange(form: URLSearchParams): LeadChange | { invalid: s
     return { action, text };
   }
   return { invalid: "Unknown change." };
-}
-
-/** The business hours a lead's response time is counted in: its branch's, else the company's. */
-function hoursFor(services: Services, branch: string | null) {
-  const zone = services.routing.branches.find((candidate) => candidate.id === branch);
-  return { ...DEFAULT_BUSINESS_HOURS, timeZone: zone?.timeZone ?? services.timeZone };
 }
 
 type LeadState = Selectable<DeskTables["desk_leads"]>;
@@ -128,7 +123,7 @@ async function moveStatus(
             response_business_seconds: businessSecondsBetween(
               received,
               now,
-              hoursFor(services, state.branch),
+              branchHours(services, state.branch),
             ),
           }
         : {}),

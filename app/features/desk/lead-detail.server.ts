@@ -1,4 +1,7 @@
 import type { Selectable } from "kysely";
+import { company } from "~/content/company";
+import { isPlainAddress } from "~/features/leads/email-text.server";
+import { buildMailtoHref } from "~/lib/mailto";
 import type { SiteServices } from "~/load-context";
 import type { LeadAttributionTable } from "~/server/db/schema.server";
 import { routeQuote } from "~/server/routing/routing.server";
@@ -41,6 +44,23 @@ export interface LeadDetail {
   }[];
   webhooks: { event: string; endpoint: string; status: string; lastStatus: number | null; at: string }[];
   activity: { at: string; who: string; action: string; detail: string }[];
+  /** A mailto: link that opens an e-mail to the buyer; null when their address cannot be a recipient. */
+  replyHref: string | null;
+}
+
+/** The reply the lead page's button opens: to the buyer, about their reference, greeting them by name. */
+export function replyHref(lead: {
+  kind: DeskLeadKind;
+  reference: string | null;
+  email: string;
+  name: string;
+}) {
+  if (!isPlainAddress(lead.email)) return null;
+  const what = lead.kind === "quote" ? "quote request" : "message";
+  return buildMailtoHref(lead.email, {
+    subject: `Re: your ${what}${lead.reference ? ` ${lead.reference}` : ""} to ${company.name}`,
+    body: `Hello ${lead.name.replace(/\s+/g, " ").trim().slice(0, 100)},\n\n`,
+  });
 }
 
 type Services = Pick<SiteServices, "db" | "routing" | "salesEmail">;
@@ -73,6 +93,7 @@ async function leadRecord(services: Services, kind: DeskLeadKind, id: number) {
     return {
       reference: row.reference,
       email: row.email,
+      name: row.name,
       routing: "Contact message: sent to sales, no branch",
       fields: present([
         ["Name", row.name],
@@ -88,6 +109,7 @@ async function leadRecord(services: Services, kind: DeskLeadKind, id: number) {
   return {
     reference: row.reference,
     email: row.email,
+    name: row.name,
     routing: route.reason,
     fields: [
       ...present([
@@ -154,6 +176,7 @@ export async function readLead(
     emails,
     webhooks,
     activity,
+    replyHref: replyHref({ kind, reference: record.reference, email: record.email, name: record.name }),
   };
 }
 

@@ -189,6 +189,34 @@ function LeadHistory({ lead, timeZone }: { lead: LeadDetail; timeZone: string })
   );
 }
 
+/** The reply button (a prefilled e-mail to the buyer) and, while the lead is New, the press that marks it Contacted. */
+function Reply({ lead }: { lead: LeadDetail }) {
+  return (
+    <Section title="Reply">
+      <div className="flex flex-wrap items-center gap-3">
+        {lead.replyHref ? (
+          <a className={deskButton} href={lead.replyHref}>
+            Reply by e-mail
+          </a>
+        ) : (
+          <p className="text-slate-700">
+            This address cannot be opened as a reply; copy it from the fields below.
+          </p>
+        )}
+        {lead.status === "new" ? (
+          <form method="post" action={`/desk/leads/${lead.kind}/${lead.id}`}>
+            <input type="hidden" name="intent" value="status" />
+            <input type="hidden" name="status" value="contacted" />
+            <button type="submit" className={deskButton}>
+              Mark Contacted
+            </button>
+          </form>
+        ) : null}
+      </div>
+    </Section>
+  );
+}
+
 /** A lead's page: what the visitor sent, where it went, what was sent about it, and what staff did. */
 export function LeadView(props: LeadViewProps) {
   const { lead, timeZone } = props;
@@ -219,6 +247,7 @@ export function LeadView(props: LeadViewProps) {
       <Section title="Summary">
         <Fields fields={summary} />
       </Section>
+      <Reply lead={lead} />
       <ChangeForms {...props} />
       <Section title="What they sent">
         <Fields fields={lead.fields} />

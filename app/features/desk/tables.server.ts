@@ -74,7 +74,7 @@ export interface DeskActivityTable {
   lead_id: number;
   staff_id: number;
   at: IsoTimestamp;
-  action: "status" | "assign" | "note";
+  action: "status" | "assign" | "note" | "release";
   detail: string;
 }
 

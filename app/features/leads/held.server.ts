@@ -182,3 +182,30 @@ export async function purgeHeldLeads(
     return { contact: contactIds.length, quote: quoteIds.length };
   });
 }
+
+/**
+ * Deletes one held lead that was never released (the desk's Delete, docs/desk.md#held-spam), with what
+ * the age-based purge deletes with it; false when there is no such held, unreleased lead.
+ */
+export async function deleteHeldLead(db: Database, kind: LeadKind, reference: string): Promise<boolean> {
+  return writeTransaction(db, async (trx) => {
+    const row = await selectHeld(trx, HELD_LEAD_TABLES[kind])
+      .select("id")
+      .where("reference", "=", reference)
+      .executeTakeFirst();
+    if (!row) return false;
+    if (kind === "quote") {
+      const files = await trx
+        .selectFrom("quote_files")
+        .select("file_id")
+        .where("request_id", "=", row.id)
+        .execute();
+      await trx.deleteFrom("quote_files").where("request_id", "=", row.id).execute();
+      const fileIds = files.map((file) => file.file_id);
+      if (fileIds.length > 0) await trx.deleteFrom("stored_files").where("id", "in", fileIds).execute();
+      await trx.deleteFrom("quote_items").where("request_id", "=", row.id).execute();
+    }
+    await deleteLeads(trx, kind, [row.id]);
+    return true;
+  });
+}
