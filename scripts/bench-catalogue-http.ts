@@ -249,7 +249,10 @@ export async function serveFigures(options: {
     const familyPaths = familyPagePaths(options.families, options.rows);
     const queries = searchQueries(options.skus, Math.max(options.requests, 1000));
     const encoded = queries.map((query) => encodeURIComponent(query));
-    const pages = await pageFigures(origin, itemPagePaths(options.rows), familyPaths.slice(0, 40));
+    // About 40 family pages, spread over the families.
+    const step = Math.max(1, Math.ceil(familyPaths.length / 40));
+    const someFamilies = familyPaths.filter((_, index) => index % step === 0);
+    const pages = await pageFigures(origin, itemPagePaths(options.rows), someFamilies);
     const family = await load(server, familyPaths, options.requests);
     const suggest = await load(
       server,
