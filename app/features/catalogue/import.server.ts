@@ -5,6 +5,7 @@ import type { Logger } from "~/server/logger.server";
 import { type CsvLimits, readCatalogueCsv } from "./csv-read.server";
 import type { RowError } from "./csv-rows.server";
 import type { CatalogueFamily } from "./model";
+import { refreshSearchStatistics } from "./search/statistics.server";
 import { type StoredVersion, writeFirstVersion, writeVersion } from "./versions.server";
 
 /*
@@ -29,6 +30,8 @@ export interface ImportOptions {
   dryRun?: boolean;
   now?: Date;
   limits?: CsvLimits;
+  /** Where a failure after the commit (refreshing the search's statistics) is logged. */
+  logger?: Logger;
 }
 
 export async function importCatalogue(
@@ -49,6 +52,7 @@ export async function importCatalogue(
     source: options.name,
     ...(options.now ? { now: options.now } : {}),
   });
+  await refreshSearchStatistics(db, options.logger);
   return { status: "imported", version };
 }
 
@@ -84,6 +88,7 @@ export async function loadStarterRange(
       return read.items;
     },
   });
+  if (written) await refreshSearchStatistics(db, logger);
   if (written)
     logger.info({ version: written.version, items: written.itemCount }, "catalogue: starter range loaded");
 }

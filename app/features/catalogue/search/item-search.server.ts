@@ -1,7 +1,7 @@
 import { partKey } from "~/features/catalogue/keys";
 import type { Database } from "~/server/db/schema.server";
 import { type ItemQuery, looksLikeItem, parseItemQuery } from "./item-query";
-import { type ItemRow, type ItemStatements, itemStatements, type WordTerm } from "./item-sql.server";
+import { type ItemRow, itemStatements, type VersionRows, type WordTerm } from "./item-sql.server";
 import { ItemVocabulary } from "./item-words.server";
 
 /**
@@ -90,17 +90,39 @@ export function alternateFamilies(rows: readonly ItemRow[]): ItemRow[] {
   return mixed;
 }
 
-/** Vocabularies by database, for one catalogue version each, loaded on first need. */
-const vocabularies = new WeakMap<Database, { version: number; words: Promise<ItemVocabulary> }>();
+/**
+ * What a search needs to know of a version besides its rows, read once per version and database on
+ * first need: its vocabulary (typo tolerance) and the ids its items lie between.
+ */
+interface VersionFacts {
+  version: number;
+  words?: Promise<ItemVocabulary>;
+  rows?: Promise<VersionRows>;
+}
 
-function vocabularyOf(db: Database, statements: ItemStatements, version: number): Promise<ItemVocabulary> {
-  const known = vocabularies.get(db);
-  if (known?.version === version) return known.words;
-  const words = statements.vocabulary(version).then((terms) => new ItemVocabulary(terms));
-  vocabularies.set(db, { version, words });
+const versionFacts = new WeakMap<Database, VersionFacts>();
+
+function factOf<K extends "words" | "rows">(
+  db: Database,
+  version: number,
+  key: K,
+  load: () => NonNullable<VersionFacts[K]>,
+): NonNullable<VersionFacts[K]> {
+  let facts = versionFacts.get(db);
+  if (facts?.version !== version) {
+    facts = { version };
+    versionFacts.set(db, facts);
+  }
+  const known = facts[key];
+  if (known) return known as NonNullable<VersionFacts[K]>;
+  const loading = load();
+  facts[key] = loading;
+  const held = facts;
   // A failed load is tried again by the next search.
-  words.catch(() => vocabularies.delete(db));
-  return words;
+  loading.catch(() => {
+    if (held[key] === loading) delete held[key];
+  });
+  return loading;
 }
 
 async function wordTerms(
@@ -126,7 +148,12 @@ export function createItemSearch(db: Database): ItemSearch {
   return {
     async search(text, version, { mode = "page", limit = ITEM_RESULTS } = {}) {
       const query = parseItemQuery(text);
-      const terms = await wordTerms(query, mode, () => vocabularyOf(db, statements, version));
+      const terms = await wordTerms(query, mode, () =>
+        factOf(db, version, "words", () =>
+          statements.vocabulary(version).then((words) => new ItemVocabulary(words)),
+        ),
+      );
+      const rowsOf = () => factOf(db, version, "rows", () => statements.versionRows(version));
       const found = new Map<number, { row: ItemRow; score: number; order: number }>();
       let order = 0;
       const add = (list: readonly ItemRow[], score: number) => {
@@ -143,14 +170,14 @@ export function createItemSearch(db: Database): ItemSearch {
       const skuFound = query.looksLikePart && exact.some((row) => partKey(row.sku) === parts[0]);
       if (query.sizeKeys.length > 0) add(await statements.sizes(version, query.sizeKeys, terms), SCORE.size);
       if (query.looksLikePart && parts[0] && found.size === 0)
-        add(await statements.partsContaining(version, parts[0]), SCORE.substring);
+        add(await statements.partsContaining(await rowsOf(), parts[0]), SCORE.substring);
       // A size no item has ("48 x 108" foam planks): its numbers are searched as words.
       const sizeAsWords = query.sizeKeys.length > 0 && found.size === 0;
       const wordsToSearch = sizeAsWords
         ? [...query.sizeNumbers.map((number) => ({ spellings: [number], prefix: false })), ...terms]
         : terms;
       if (!skuFound && (query.sizeKeys.length === 0 || sizeAsWords) && wordsToSearch.length > 0)
-        add(alternateFamilies(await statements.words(version, wordsToSearch)), SCORE.words);
+        add(alternateFamilies(await statements.words(await rowsOf(), wordsToSearch)), SCORE.words);
       let ranked = [...found.values()].sort(
         (a, b) =>
           b.score - a.score ||
