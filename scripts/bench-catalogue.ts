@@ -26,8 +26,8 @@ import { loadFamilies } from "~/features/catalogue/families.server";
 import { importCatalogue, STARTER_RANGE_FILE } from "~/features/catalogue/import.server";
 import { searchCatalogue } from "~/features/catalogue/search/site-catalogue.server";
 import { createDatabase } from "~/server/db/database.server";
-import { migrate } from "~/server/db/migrations.server";
 import { logger } from "~/server/logger.server";
+import { migrate } from "~/site/migrations.server";
 import { seededRandom } from "./seeded-random";
 
 const TARGETS = { importSeconds: 60, importGrowthMb: 300, serveMb: 400, searchP95Ms: 20 } as const;

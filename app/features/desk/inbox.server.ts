@@ -1,7 +1,7 @@
 import { type Expression, type SqlBool, sql } from "kysely";
+import { routeQuote } from "~/features/leads/routing/routing.server";
 import type { SiteServices } from "~/load-context";
 import { writeTransaction } from "~/server/db/database.server";
-import { routeQuote } from "~/server/routing/routing.server";
 import { canSeeAll, type Viewer, visibleTo } from "./access.server";
 import { type DeskLeadKind, deskTables, LEAD_STATUSES, type LeadStatus } from "./tables.server";
 

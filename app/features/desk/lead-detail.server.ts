@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
+import { routeQuote } from "~/features/leads/routing/routing.server";
+import type { LeadAttributionTable } from "~/features/leads/tables.server";
 import type { SiteServices } from "~/load-context";
-import type { LeadAttributionTable } from "~/server/db/schema.server";
-import { routeQuote } from "~/server/routing/routing.server";
 import { mayView, type Viewer } from "./access.server";
 import { type DeskLeadKind, deskTables, type LeadStatus } from "./tables.server";
 

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Kysely } from "kysely";
 import { ATTRIBUTION_FIELD } from "~/features/leads/attribution";
 import type { LeadColumns, LeadForm } from "~/features/leads/intake-form.server";
+import type { QuoteRoute } from "~/features/leads/routing/routing.server";
 import {
   hasDetails,
   hasLabelDetails,
@@ -26,7 +27,6 @@ import type { QuoteServices } from "~/load-context";
 import type { DB } from "~/server/db/schema.server";
 import { storeFile } from "~/server/mail/outbox.server";
 import { tooManyRequests } from "~/server/rate-limit.server";
-import type { QuoteRoute } from "~/server/routing/routing.server";
 import { type QuoteFollowUps, queueQuoteFollowUps, routeOf } from "./quote-follow-ups.server";
 import { countQuotePost } from "./quote-limits.server";
 import { checkFormStart } from "./quote-token.server";
