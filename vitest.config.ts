@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { contentPlugin } from "./app/content/content-plugin.server";
@@ -22,5 +23,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     fileParallelism: true,
+    // Vitest's default is one worker less than the cores: a single worker on a 2-core machine, where the
+    // suite's files, most of their time waiting on PostgreSQL, SMTP peers and timers, then run one by one.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

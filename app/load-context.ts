@@ -1,9 +1,9 @@
 import { createContext, type RouterContext, type RouterContextProvider } from "react-router";
 import type { CatalogueReader } from "~/features/catalogue/catalogue.server";
+import type { Routing } from "~/features/leads/routing/routing.server";
 import type { WeeklyHours } from "~/lib/weekly-hours";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
-import type { Routing } from "~/server/routing/routing.server";
 import type { WebhookSettings } from "~/server/webhooks/queue.server";
 
 /**

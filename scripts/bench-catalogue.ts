@@ -28,8 +28,8 @@ import pg from "pg";
 import { loadFamilies } from "~/features/catalogue/families.server";
 import { importCatalogue, STARTER_RANGE_FILE } from "~/features/catalogue/import.server";
 import { createDatabase } from "~/server/db/database.server";
-import { migrate } from "~/server/db/migrations.server";
 import { logger } from "~/server/logger.server";
+import { migrate } from "~/site/migrations.server";
 import { type LoadFigures, type RangeRow, type ServeFigures, serveFigures } from "./bench-catalogue-http";
 import { requireBuild } from "./load-lib";
 

@@ -26,11 +26,11 @@ import { queueDueDigest } from "~/features/analytics/report/digest-job.server";
 import { buildReport } from "~/features/analytics/report/model.server";
 import { purgeOldCounts } from "~/features/analytics/retention.server";
 import { createDatabase, type Dialect } from "~/server/db/database.server";
-import { migrate } from "~/server/db/migrations.server";
 import { closeReader } from "~/server/db/read-off-loop.server";
 import type { Database } from "~/server/db/schema.server";
 import { parseTrustProxy, type TrustProxy } from "~/server/http/client-key.server";
 import type { Answered } from "~/server/http/pipeline.server";
+import { migrate } from "~/site/migrations.server";
 
 const ROWS = Number(process.env.STALL_ROWS ?? 1_000_000);
 const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";

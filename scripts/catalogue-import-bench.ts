@@ -23,7 +23,7 @@ import { loadFamilies } from "~/features/catalogue/families.server";
 import { importCatalogue } from "~/features/catalogue/import.server";
 import type { CatalogueItem } from "~/features/catalogue/model";
 import { createDatabase } from "~/server/db/database.server";
-import { migrate } from "~/server/db/migrations.server";
+import { migrate } from "~/site/migrations.server";
 import { starterItems } from "./catalogue-starter";
 
 const TARGET_MS = 60_000;

@@ -16,8 +16,8 @@ import {
   rollback,
   type StoredVersion,
 } from "~/features/catalogue/versions.server";
-import { migrate } from "~/server/db/migrations.server";
 import type { Database } from "~/server/db/schema.server";
+import { migrate } from "~/site/migrations.server";
 import { type CommandIo, readArguments, runCommand, runIfInvoked, UsageError, writeOutput } from "./cli";
 
 export const USAGE = `Usage:

@@ -1,7 +1,7 @@
 import { createDatabase } from "~/server/db/database.server";
-import { migrate } from "~/server/db/migrations.server";
 import { parseEnv } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
+import { migrate } from "~/site/migrations.server";
 
 /** Brings the database that DATABASE_URL names up to date: npx tsx scripts/db-migrate.ts */
 async function run(): Promise<number> {

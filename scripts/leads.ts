@@ -5,12 +5,12 @@ import {
   listHeldLeads,
   type ReleaseOutcome,
 } from "~/features/leads/held.server";
+import { loadRouting } from "~/features/leads/routing/routing.server";
 import { releaseHeldQuote } from "~/features/quote/quote-follow-ups.server";
-import { migrate } from "~/server/db/migrations.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import { readSiteMailSettings, type SiteMailSettings } from "~/server/mail/site-mail-settings.server";
-import { loadRouting } from "~/server/routing/routing.server";
+import { migrate } from "~/site/migrations.server";
 import { type CommandIo, readArguments, runCommand, runIfInvoked, UsageError } from "./cli";
 import { main as runExport } from "./export";
 

@@ -7,7 +7,7 @@ import {
   sendIssue,
   sendTestIssue,
 } from "~/features/newsletter/issue.server";
-import { migrate } from "~/server/db/migrations.server";
+import { migrate } from "~/site/migrations.server";
 import { commandMain, type HelpCommand, runIfInvoked, UsageError } from "./cli";
 
 export const USAGE = `Usage:

@@ -1,7 +1,7 @@
 import { addStaff, disableStaff, listStaff, type Staff } from "~/features/desk/staff.server";
 import { STAFF_ROLES, type StaffRole } from "~/features/desk/tables.server";
-import { migrate } from "~/server/db/migrations.server";
-import { loadRouting } from "~/server/routing/routing.server";
+import { loadRouting } from "~/features/leads/routing/routing.server";
+import { migrate } from "~/site/migrations.server";
 import { commandMain, readArguments, runIfInvoked, UsageError } from "./cli";
 
 export const USAGE = `Usage:

@@ -1,6 +1,6 @@
-import { migrate } from "~/server/db/migrations.server";
 import { WEBHOOK_STATUSES, type WebhookStatus } from "~/server/db/schema.server";
 import { listDeliveries, retryDelivery, sendTestWebhook } from "~/server/webhooks/operator.server";
+import { migrate } from "~/site/migrations.server";
 import { commandMain, readArguments, runIfInvoked, UsageError } from "./cli";
 
 export const USAGE = `Usage:

@@ -119,3 +119,63 @@ export function importLoops(graph: ReadonlyMap<string, readonly string[]>): stri
   for (const file of graph.keys()) if (!state.has(file)) visit(file);
   return loops;
 }
+
+/**
+ * The feature folders under app/features/, every one of them: the test fails when a folder is
+ * missing or one is not listed (and docs/architecture.md must name each).
+ */
+export const FEATURE_FOLDERS = [
+  "analytics",
+  "catalogue",
+  "contact",
+  "desk",
+  "leads",
+  "newsletter",
+  "privacy",
+  "quote",
+  "search",
+] as const;
+
+/** What the platform must not name: the features' tables, webhook events and forms. */
+export interface FeatureNames {
+  tables: readonly string[];
+  events: readonly string[];
+  forms: readonly string[];
+}
+
+/** Every table a migration creates (`createTable("name")`). */
+export function tablesCreated(migrations: string): string[] {
+  return [...migrations.matchAll(/createTable\(\s*["']([a-z_]+)["']/g)].map((match) => match[1] ?? "");
+}
+
+/** The tables the platform's DB interface declares itself (`name: SomeTable;` inside `interface DB {`). */
+export function platformTables(schema: string): string[] {
+  const body = /export interface DB \{([^}]*)\}/.exec(schema)?.[1] ?? "";
+  return [...body.matchAll(/^\s*([a-z_]+):/gm)].map((match) => match[1] ?? "");
+}
+
+/** The string items of `export const NAME = [ ... ] as const` in a source text. */
+export function constList(text: string, name: string): string[] {
+  const body = new RegExp(`export const ${name}\\s*=\\s*\\[([^\\]]*)\\]`).exec(text)?.[1] ?? "";
+  return [...body.matchAll(/["']([^"']+)["']/g)].map((match) => match[1] ?? "");
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Where a platform file names a feature: a feature's table or event anywhere in it (code or
+ * comment), or a form's name as a string literal. As "file: names table x" lines.
+ */
+export function featureNamings(file: string, text: string, names: FeatureNames): string[] {
+  const found: string[] = [];
+  for (const table of names.tables)
+    if (new RegExp(`\\b${escapeRegExp(table)}\\b`).test(text))
+      found.push(`${file}: names the table ${table}`);
+  for (const event of names.events)
+    if (new RegExp(`(?<![\\w.])${escapeRegExp(event)}(?![\\w])`).test(text))
+      found.push(`${file}: names the event ${event}`);
+  for (const form of names.forms)
+    if (new RegExp(`["'\`]${escapeRegExp(form)}["'\`]`).test(text))
+      found.push(`${file}: names the form "${form}"`);
+  return found;
+}

@@ -2,7 +2,17 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { FEATURE_ROOT, importLoops, LAYER_RULES, layerViolations } from "./architecture-rules";
+import {
+  constList,
+  FEATURE_FOLDERS,
+  FEATURE_ROOT,
+  featureNamings,
+  importLoops,
+  LAYER_RULES,
+  layerViolations,
+  platformTables,
+  tablesCreated,
+} from "./architecture-rules";
 
 /*
  * Keeps docs/architecture.md true. Every repository path it names must exist, and in its Mermaid
@@ -221,13 +231,22 @@ describe("layers (tests/architecture-rules.ts)", () => {
     ).toEqual([]);
   });
 
-  it("holds one folder per feature, each with its own files", () => {
-    const features = readdirSync(path.join(root, FEATURE_ROOT)).sort();
-    expect(features).toEqual(
-      expect.arrayContaining(["contact", "leads", "newsletter", "privacy", "quote", "search"]),
-    );
-    for (const feature of features) {
-      expect(sources.some((file) => file.startsWith(`${FEATURE_ROOT}${feature}/`))).toBe(true);
+  it("holds one folder per feature, each with its own files, and the docs name each", () => {
+    const folders = readdirSync(path.join(root, FEATURE_ROOT), { withFileTypes: true });
+    // Every listed feature is a folder, and no folder is unlisted: a missing feature fails here.
+    expect(
+      folders
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort(),
+    ).toEqual([...FEATURE_FOLDERS]);
+    for (const feature of FEATURE_FOLDERS) {
+      expect(isFolder(`${FEATURE_ROOT}${feature}`), feature).toBe(true);
+      expect(
+        sources.some((file) => file.startsWith(`${FEATURE_ROOT}${feature}/`)),
+        feature,
+      ).toBe(true);
+      expect(doc, `${DOC} names ${feature}`).toMatch(new RegExp(`\\b${feature}\\b`));
     }
     expect(LAYER_RULES.length).toBeGreaterThan(5);
   });
@@ -238,5 +257,61 @@ describe("layers (tests/architecture-rules.ts)", () => {
       .filter(([, lines]) => lines > 400)
       .map(([file, lines]) => `${file}: ${lines} lines`);
     expect(long).toEqual([]);
+  });
+});
+
+/** The features' tables (created by a migration, not declared by the platform), events and forms. */
+function featureNames() {
+  const read = (file: string) => readFileSync(path.join(root, file), "utf8");
+  const migrations = readdirSync(path.join(root, "app/site/migrations"))
+    .map((name) => read(`app/site/migrations/${name}`))
+    .join("\n");
+  const platform = platformTables(read("app/server/db/schema.server.ts"));
+  return {
+    tables: tablesCreated(migrations).filter((table) => !platform.includes(table)),
+    events: [
+      ...constList(read("app/features/leads/webhook-events.server.ts"), "LEAD_EVENTS"),
+      ...constList(read("app/features/newsletter/subscriptions.server.ts"), "SUBSCRIBER_EVENTS"),
+    ],
+    forms: constList(read("app/features/leads/tables.server.ts"), "LEAD_KINDS"),
+  };
+}
+
+describe("the platform names no feature (app/server/)", () => {
+  const names = featureNames();
+
+  it("finds the features' tables, events and forms where the features declare them", () => {
+    expect(names.tables).toEqual(
+      expect.arrayContaining(["contact_submissions", "quote_requests", "desk_leads"]),
+    );
+    expect(names.tables).not.toContain("email_outbox");
+    expect(names.events).toEqual([
+      "contact.created",
+      "quote.created",
+      "subscriber.confirmed",
+      "subscriber.unsubscribed",
+    ]);
+    expect(names.forms).toEqual(["contact", "quote", "newsletter"]);
+  });
+
+  it("no file under app/server/ names a feature's table, event or form", () => {
+    const platform = appSources("app/server");
+    expect(platform.length).toBeGreaterThan(30);
+    const text = (file: string) => readFileSync(path.join(root, file), "utf8");
+    expect(platform.flatMap((file) => featureNamings(file, text(file), names))).toEqual([]);
+  });
+
+  it("names the file and what it names", () => {
+    expect(
+      featureNamings(
+        "app/server/x.server.ts",
+        'db.selectFrom("quote_requests"); queue("contact.created"); kind === "newsletter"; // a contact form',
+        names,
+      ),
+    ).toEqual([
+      "app/server/x.server.ts: names the table quote_requests",
+      "app/server/x.server.ts: names the event contact.created",
+      'app/server/x.server.ts: names the form "newsletter"',
+    ]);
   });
 });

@@ -228,7 +228,7 @@ export type Env = Omit<z.infer<typeof envSchema>, "SITE_URL"> & {
   /**
    * The BRANCH_EMAIL_<BRANCH> variables by branch id as content/routing.yaml writes it (`ATLANTA` is
    * `atlanta`, `SALT_LAKE` is `salt-lake`); whether each names a branch is checked where the routing
-   * file is read (app/server/routing/routing.server.ts).
+   * file is read.
    */
   BRANCH_EMAILS: Readonly<Record<string, string>>;
   /** WEBHOOK_ENDPOINTS read (docs/webhooks.md): every receiver with its secret; empty when unset. */

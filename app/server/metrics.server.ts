@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { ROUTE_GROUPS } from "~/lib/route-groups";
 import { dialectOf, postgresPoolStats, writeQueueDepth } from "~/server/db/database.server";
-import { HELD_LEAD_TABLES, type HeldLeadKind, selectHeld } from "~/server/db/held-leads.server";
 import type { Database } from "~/server/db/schema.server";
 import { clientAddress, isTrustedPeer, type TrustProxy } from "~/server/http/client-key.server";
 import type { Logger } from "~/server/logger.server";
@@ -12,9 +12,10 @@ import type { AttemptOutcome } from "~/server/webhooks/worker.server";
 /**
  * Prometheus metrics (docs/deploy.md#metrics): requests by route group and status, a latency
  * histogram, the process's default metrics (event-loop delay, memory, CPU), the outbox's depth and
- * oldest age by kind, deliveries and failures, leads held as likely spam by kind (docs/spam.md), and
+ * oldest age by kind, deliveries and failures, and
  * the database's connections (PostgreSQL's pool, or SQLite's write queue). Labels are fixed sets or mail kinds, never a URL,
- * an address or anything a visitor typed.
+ * an address or anything a visitor typed. Features register their own series into `registry`
+ * (the leads held as likely spam, for one).
  */
 export interface Metrics {
   registry: Registry;
@@ -36,18 +37,7 @@ export function routeGroup(pathname: string): string {
   if (pathname === "/healthz" || pathname === "/metrics") return pathname;
   if (pathname === "/") return "/";
   const first = /^\/([a-z-]+)(?:\/|$)/.exec(pathname)?.[1];
-  const known = [
-    "assets",
-    "api",
-    "contact",
-    "quote",
-    "newsletter",
-    "products",
-    "resources",
-    "about",
-    "privacy",
-  ];
-  if (first && known.includes(first)) return `/${first}`;
+  if (first && ROUTE_GROUPS.includes(first)) return `/${first}`;
   if (/\.[a-z0-9]+$/i.test(pathname)) return "static";
   return "other";
 }
@@ -190,24 +180,6 @@ export function createMetrics(db: Database, logger: Logger): Metrics {
         webhookDepth.set(Number(row.pending));
       } catch (error) {
         logger.debug({ err: error }, "metrics: webhook queue query failed");
-      }
-    },
-  });
-  new Gauge({
-    name: "leads_held",
-    help: "Leads held aside as likely spam and not released, by kind (docs/spam.md).",
-    labelNames: ["kind"] as const,
-    registers: [registry],
-    async collect() {
-      try {
-        for (const kind of Object.keys(HELD_LEAD_TABLES) as HeldLeadKind[]) {
-          const row = await selectHeld(db, HELD_LEAD_TABLES[kind])
-            .select((eb) => eb.fn.countAll<string | number>().as("count"))
-            .executeTakeFirstOrThrow();
-          this.set({ kind }, Number(row.count));
-        }
-      } catch (error) {
-        logger.debug({ err: error }, "metrics: held leads query failed");
       }
     },
   });

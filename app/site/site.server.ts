@@ -9,6 +9,7 @@ import { contactFormApi } from "~/features/contact/contact.server";
 import { startOverdueReminders } from "~/features/desk/reminders.server";
 import { formEndpoint } from "~/features/leads/form-request.server";
 import { startHeldNotice } from "~/features/leads/held-notice.server";
+import type { Routing } from "~/features/leads/routing/routing.server";
 import { newsletterFormApi } from "~/features/newsletter/signup.server";
 import { quoteStreamedPost } from "~/features/quote/quote-gate.server";
 import { QUOTE_UPLOAD_PATHS } from "~/features/quote/quote-upload.server";
@@ -24,7 +25,6 @@ import {
   type StreamedPost,
 } from "~/server/http/pipeline.server";
 import type { Logger } from "~/server/logger.server";
-import type { Routing } from "~/server/routing/routing.server";
 import { startHousekeeping } from "./housekeeping.server";
 
 /**

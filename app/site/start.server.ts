@@ -8,6 +8,7 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import type { ServerBuild } from "react-router";
+import { loadRouting, type Routing } from "~/features/leads/routing/routing.server";
 import { ORIGIN_PLACEHOLDER } from "~/lib/site";
 import { checkMailGoesSomewhere, type Env, EnvError, isExampleAddress, parseEnv } from "~/server/env.server";
 import { clientAddress } from "~/server/http/client-key.server";
@@ -22,8 +23,7 @@ import { loadStaticFiles } from "~/server/http/static-files.server";
 import { createLogger, type Logger } from "~/server/logger.server";
 import { metricsAllowed, pathOf } from "~/server/metrics.server";
 import { clientKeyForIp } from "~/server/rate-limit.server";
-import { loadRouting, type Routing } from "~/server/routing/routing.server";
-import { startServices } from "~/server/services.server";
+import { startServices } from "~/site/services.server";
 import { type SiteCatalogue, siteCatalogue } from "./catalogue.server";
 import { featureJobs, featureRequests, siteAnalytics } from "./site.server";
 

@@ -8,7 +8,7 @@ import pino from "pino";
 import { addDays } from "../../app/features/analytics/report/calendar";
 import { latestDigest } from "../../app/features/analytics/report/schedule";
 import { createDatabase } from "../../app/server/db/database.server";
-import { migrate } from "../../app/server/db/migrations.server";
+import { migrate } from "../../app/site/migrations.server";
 import { adminUrl, databaseUrlFor, pgQuery } from "../support/postgres";
 import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
 import { type SpawnedServer, spawnServer } from "./spawned-server";

@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
 import pino from "pino";
 import { createDatabase } from "../../app/server/db/database.server";
-import { migrate } from "../../app/server/db/migrations.server";
+import { migrate } from "../../app/site/migrations.server";
 import { REPORT_WEEK, seedReportData } from "../support/report-data";
 import { vnuErrors } from "./vnu";
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { submitContact } from "~/features/contact/contact.server";
 import { parseEnv } from "~/server/env.server";
 import { visitorMailHour } from "~/server/mail/visitor-mail.server";
-import { type Services, startServices } from "~/server/services.server";
+import { type Services, startServices } from "~/site/services.server";
 import { memoryLogger, type TestDatabase, testDialects } from "../support/databases";
 import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
 

@@ -5,9 +5,9 @@ import path from "node:path";
 import pino from "pino";
 import { afterEach, beforeEach } from "vitest";
 import { createDatabase, type Dialect } from "~/server/db/database.server";
-import { migrate } from "~/server/db/migrations.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
+import { migrate } from "~/site/migrations.server";
 import { adminUrl, pgQuery } from "./postgres";
 
 /*

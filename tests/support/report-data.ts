@@ -1,4 +1,5 @@
-import type { Database, LeadKind } from "~/server/db/schema.server";
+import type { LeadKind } from "~/features/leads/tables.server";
+import type { Database } from "~/server/db/schema.server";
 
 /*
  * A small site history for the report and the digest, in the week of Monday 2026-11-09 (days in

@@ -9,19 +9,19 @@ import {
 } from "~/features/contact/contact";
 import { buildContactNotification } from "~/features/contact/contact-email.server";
 import { queueAcknowledgement } from "~/features/leads/acknowledgement.server";
-import { ATTRIBUTION_FIELD, type Attribution, parseAttribution } from "~/features/leads/attribution";
-import { readAttribution, storeAttribution } from "~/features/leads/attribution.server";
-import type { FormResult } from "~/features/leads/form-input";
+import { ATTRIBUTION_FIELD, type Attribution } from "~/features/leads/attribution";
+import { readAttribution } from "~/features/leads/attribution.server";
+import type { FormInput, FormResult } from "~/features/leads/form-input";
 import type { FormApi, FormService } from "~/features/leads/form-request.server";
-import { logHeld, type ReleaseOutcome, releaseHeldLead } from "~/features/leads/held.server";
-import { newReference, withFreshReference } from "~/features/leads/reference.server";
-import { heldColumns, scoreLead } from "~/features/leads/spam.server";
-import { queueLeadEvent, wakeWorkersForLead } from "~/features/leads/webhook-events.server";
+import { type ReleaseOutcome, releaseHeldLead } from "~/features/leads/held.server";
+import { runIntake } from "~/features/leads/intake.server";
+import type { LeadForm } from "~/features/leads/intake-form.server";
+import { queueLeadEvent } from "~/features/leads/webhook-events.server";
 import type { ContactServices } from "~/load-context";
-import { type DB, isoTime } from "~/server/db/schema.server";
+import type { DB } from "~/server/db/schema.server";
 import { DEFAULT_SITE_TIME_ZONE } from "~/server/env.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
-import { type RateLimit, tooManyRequests, withinRateLimit } from "~/server/rate-limit.server";
+import { type RateLimit, tooManyRequests } from "~/server/rate-limit.server";
 import { wakeWebhookWorker } from "~/server/webhooks/queue.server";
 
 /** Per-client limit of the contact form (docs/product.md#per-client-limits). */
@@ -34,87 +34,71 @@ const success = (reference?: string): FormResult => ({
   ...(reference ? { reference } : {}),
 });
 
-/**
- * Handles one contact form post (docs/product.md#contact-form): validates with the shared schema,
- * then stores the submission and queues the sales notification in one transaction. `clientKey` identifies the client
- * (see clientKeyForIp); it is stored with the submission and keys the per-client limit.
- */
-export const submitContact: FormService<ContactServices> = async (deps, input, clientKey, origin) => {
-  const { db, logger } = deps;
-  const now = deps.now?.() ?? new Date();
-
-  // A filled honeypot gets the normal answer whatever else was sent, so a bot learns nothing
-  // (docs/product.md#honeypot).
-  if (isHoneypotFilled(input)) {
-    logger.info({ clientKey }, "contact form honeypot filled: answered as success, nothing stored or sent");
-    // With a reference like a real one's, so the answer does not give the check away.
-    return success(newReference("C"));
-  }
-
-  const parsed = parseContact(input);
-  if (!parsed.success) return { ok: false, status: 400, ...parsed.error, fieldErrors: parsed.fieldErrors };
-  const contact = parsed.data;
-  const attribution = parseAttribution(input[ATTRIBUTION_FIELD], origin?.refererPath);
-
-  let reference: string;
-  let webhooksQueued = 0;
-  try {
-    // Scored after the checks above, on what was typed and the messages of the last hour.
-    const verdict = await scoreLead(
-      db,
-      "contact",
-      { name: contact.name, email: contact.email, message: contact.message, repeatText: contact.message },
-      clientKey,
+/** The contact form as the lead intake runs it (intake.server.ts): only what is the form's own. */
+const contactForm: LeadForm<
+  ContactServices,
+  FormInput,
+  ContactInput,
+  { id: number },
+  ContactFollowUps,
+  FormResult
+> = {
+  kind: "contact",
+  referencePrefix: "C",
+  names: { form: "contact form", lead: "contact submission" },
+  // Counted with the message, in its transaction: only a message that is stored counts.
+  limit: { per: "lead", key: (clientKey) => `contact:${clientKey}`, rule: CONTACT_CLIENT_LIMIT },
+  isHoneypotFilled,
+  parse(_deps, input) {
+    const parsed = parseContact(input);
+    if (parsed.success) return { ok: true, lead: parsed.data };
+    return {
+      ok: false,
+      answer: { ok: false, status: 400, ...parsed.error, fieldErrors: parsed.fieldErrors },
+    };
+  },
+  attributionField: (input) => input[ATTRIBUTION_FIELD],
+  spamInput: (contact) => ({
+    name: contact.name,
+    email: contact.email,
+    message: contact.message,
+    repeatText: contact.message,
+  }),
+  insert: (trx, contact, columns) =>
+    trx
+      .insertInto("contact_submissions")
+      .values({ ...contact, ...columns })
+      .returning("id")
+      .executeTakeFirstOrThrow(),
+  followUps: (trx, deps, stored, now) =>
+    queueContactFollowUps(
+      trx,
+      deps,
+      {
+        submissionId: stored.id,
+        reference: stored.reference,
+        receivedAt: stored.receivedAt,
+        contact: stored.lead,
+        attribution: stored.attribution,
+      },
       now,
-    );
-    // The per-client count, the lead and its two e-mails commit together: one transaction, no await
-    // in it but the database's own.
-    const stored = await withFreshReference("C", (reference) =>
-      withinRateLimit(db, `contact:${clientKey}`, CONTACT_CLIENT_LIMIT, now, async (trx) => {
-        const submission = await trx
-          .insertInto("contact_submissions")
-          .values({
-            ...contact,
-            reference,
-            client_key: clientKey,
-            created_at: isoTime(now),
-            ...heldColumns(verdict, now),
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        await storeAttribution(trx, { kind: "contact", id: submission.id }, attribution, now);
-        // Held as likely spam: stored with its reasons, and nothing queued (docs/spam.md).
-        if (verdict.held) return { submissionId: submission.id, reference, held: true as const };
-        const queued = await queueContactFollowUps(
-          trx,
-          deps,
-          { submissionId: submission.id, reference, receivedAt: now, contact, attribution },
-          now,
-        );
-        return { submissionId: submission.id, reference, ...queued };
-      }),
-    );
-    if (stored.limited) {
-      if (!stored.limited.repeated)
-        logger.warn({ clientKey, count: stored.limited.count }, "contact form: per-client limit reached");
-      return tooManyRequests(stored.limited);
-    }
-    reference = stored.value.reference;
-    if ("held" in stored.value) {
-      logHeld(logger, "contact", reference, verdict);
-      // The same answer as any success, and no nudge: nothing was queued.
-      return { ...success(reference), held: true };
-    }
-    logger.info(stored.value, "contact submission stored and notification queued");
-    webhooksQueued = stored.value.webhooks;
-  } catch (error) {
-    logger.error({ err: error, clientKey }, "contact submission could not be stored");
-    return { ok: false, status: 500, ...CONTACT_FAILURE };
-  }
-
-  wakeWorkersForLead(deps, webhooksQueued);
-  return success(reference);
+    ),
+  logFacts: (stored, queued) => ({ submissionId: stored.id, reference: stored.reference, ...queued }),
+  answers: {
+    accepted: (reference) => success(reference),
+    limited: (limited) => tooManyRequests(limited),
+    failed: () => ({ ok: false, status: 500, ...CONTACT_FAILURE }),
+  },
 };
+
+/**
+ * Handles one contact form post (docs/product.md#contact-form) through the lead intake: the shared
+ * schema's checks, then the submission, its attribution and its follow-ups stored in one transaction
+ * with the per-client count. `clientKey` identifies the client (see clientKeyForIp); it is stored with
+ * the submission and keys the per-client limit.
+ */
+export const submitContact: FormService<ContactServices> = (deps, input, clientKey, origin) =>
+  runIntake(contactForm, deps, input, clientKey, origin);
 
 /** What was queued for a contact message: its notification, acknowledgement and webhook deliveries. */
 interface ContactFollowUps {

@@ -1,5 +1,5 @@
 import { freeMailDomains } from "~/content/contact";
-import { isUsStateCode, US_STATE_NAMES } from "~/server/routing/us-states.server";
+import { isUsStateCode, US_STATE_NAMES } from "~/features/leads/routing/us-states.server";
 
 /*
  * What a contact notification shows at its top so sales can sort it before reading

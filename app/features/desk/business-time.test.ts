@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultRouting } from "~/server/routing/routing.server";
+import { defaultRouting } from "~/features/leads/routing/routing.server";
 import {
   afterBusinessMillis,
   type BusinessHours,

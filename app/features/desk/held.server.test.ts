@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { releaseHeldContact } from "~/features/contact/contact.server";
 import { deleteHeldLead, listHeldLeads } from "~/features/leads/held.server";
+import { defaultRouting } from "~/features/leads/routing/routing.server";
 import type { Database } from "~/server/db/schema.server";
-import { defaultRouting } from "~/server/routing/routing.server";
 import { freshDatabaseEach, silentLogger, testDialects } from "../../../tests/support/databases";
 import { logRelease, mayManageHeld, readHeldReference } from "./held.server";
 import { listInbox } from "./inbox.server";

@@ -1,9 +1,9 @@
 import { type Expression, type SqlBool, sql } from "kysely";
 import { productSectionIds } from "~/content/ids";
+import { routeQuote } from "~/features/leads/routing/routing.server";
 import type { SiteServices } from "~/load-context";
 import { writeTransaction } from "~/server/db/database.server";
 import { isoTime } from "~/server/db/schema.server";
-import { routeQuote } from "~/server/routing/routing.server";
 import { canSeeAll, type Viewer, visibleTo } from "./access.server";
 import { type HoursServices, isOverdue } from "./hours";
 import { type DeskLeadKind, deskTables, LEAD_STATUSES, type LeadStatus } from "./tables.server";

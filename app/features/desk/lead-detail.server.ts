@@ -1,10 +1,10 @@
 import type { Selectable } from "kysely";
 import { company } from "~/content/company";
 import { isPlainAddress } from "~/features/leads/email-text.server";
+import { routeQuote } from "~/features/leads/routing/routing.server";
+import type { LeadAttributionTable } from "~/features/leads/tables.server";
 import { buildMailtoHref } from "~/lib/mailto";
 import type { SiteServices } from "~/load-context";
-import type { LeadAttributionTable } from "~/server/db/schema.server";
-import { routeQuote } from "~/server/routing/routing.server";
 import { mayView, type Viewer } from "./access.server";
 import { type DeskLeadKind, deskTables, type LeadStatus } from "./tables.server";
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { defaultRouting } from "~/features/leads/routing/routing.server";
 import type { Database } from "~/server/db/schema.server";
 import { createTransport } from "~/server/mail/transport.server";
 import { createMailWorker } from "~/server/mail/worker.server";
-import { defaultRouting } from "~/server/routing/routing.server";
 import { freshDatabaseEach, silentLogger, testDialects } from "../../../tests/support/databases";
 import { type SmtpPeer, startSmtpPeer } from "../../../tests/support/smtp-peer";
 import { changeLead } from "./lead-actions.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultRouting } from "~/server/routing/routing.server";
+import { defaultRouting } from "~/features/leads/routing/routing.server";
 import { freshDatabaseEach, memoryLogger, testDialects } from "../../../tests/support/databases";
 import { randomSecret } from "./secrets.server";
 import { readSession, SESSION_IDLE_MS } from "./sessions.server";

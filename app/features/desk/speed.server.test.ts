@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { defaultRouting } from "~/features/leads/routing/routing.server";
 import type { Database } from "~/server/db/schema.server";
-import { defaultRouting } from "~/server/routing/routing.server";
 import { freshDatabaseEach, testDialects } from "../../../tests/support/databases";
 import { syncDeskLeads } from "./inbox.server";
 import { changeLead } from "./lead-actions.server";

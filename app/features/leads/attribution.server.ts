@@ -1,6 +1,7 @@
 import { type Attribution, UTM_PARAMETERS } from "~/features/leads/attribution";
 import { bodyLine, escapeHtml } from "~/features/leads/email-text.server";
-import { type Database, isoTime, type LeadAttributionTable, type LeadKind } from "~/server/db/schema.server";
+import { type Database, isoTime } from "~/server/db/schema.server";
+import type { LeadAttributionTable, LeadKind } from "./tables.server";
 
 /*
  * Where a lead's attribution goes (docs/attribution.md): its row, stored with the lead; the "How they

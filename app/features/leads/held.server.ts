@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { LeadKind } from "~/features/leads/acknowledgement.server";
+import { HELD_LEAD_TABLES, selectHeld } from "~/features/leads/held-tables.server";
 import type { SpamReason, SpamVerdict } from "~/features/leads/spam.server";
 import { writeTransaction } from "~/server/db/database.server";
-import { HELD_LEAD_TABLES, selectHeld } from "~/server/db/held-leads.server";
 import { type Database, type DB, isoTime } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 

@@ -4,7 +4,7 @@ import mailchecker from "mailchecker";
 import { MAIL_FORWARDING_DOMAINS } from "~/content/mail-forwarding-domains";
 import { SPAM_PHRASES } from "~/content/spam-phrases";
 import type { LeadKind } from "~/features/leads/acknowledgement.server";
-import { HELD_LEAD_TABLES } from "~/server/db/held-leads.server";
+import { HELD_LEAD_TABLES } from "~/features/leads/held-tables.server";
 import { type DB, isoTime } from "~/server/db/schema.server";
 
 /*

@@ -1,8 +1,9 @@
 import { type Kysely, sql } from "kysely";
+import type { QuoteRoute } from "~/features/leads/routing/routing.server";
 import type { SiteServices } from "~/load-context";
-import { type DB, isoTime, type LeadKind } from "~/server/db/schema.server";
-import type { QuoteRoute } from "~/server/routing/routing.server";
+import { type DB, isoTime } from "~/server/db/schema.server";
 import { queueWebhooks, type WebhookEvent, wakeWebhookWorker } from "~/server/webhooks/queue.server";
+import type { LeadKind } from "./tables.server";
 
 /**
  * What the lead features share of their webhooks (docs/webhooks.md#payloads): how a lead's visitor
@@ -10,6 +11,10 @@ import { queueWebhooks, type WebhookEvent, wakeWebhookWorker } from "~/server/we
  * feature builds its own event's `data` and queues it with queueLeadEvent, in the transaction that
  * stores the lead, beside the sales notification: a lead that sends no notification sends no webhook.
  */
+
+/** The lead forms' webhook events (docs/webhooks.md#events), one per form. */
+export const LEAD_EVENTS = ["contact.created", "quote.created"] as const;
+export type LeadEvent = (typeof LEAD_EVENTS)[number];
 
 /** The attribution row of a lead, without its key columns; null when none was recorded. */
 export async function attributionOf(
@@ -58,7 +63,7 @@ export function routingOf(route: Pick<QuoteRoute, "branch" | "to" | "cc" | "reas
 export async function queueLeadEvent(
   trx: Kysely<DB>,
   deps: Pick<SiteServices, "webhooks">,
-  event: WebhookEvent,
+  event: LeadEvent | WebhookEvent,
   lead: { kind: LeadKind; id: number },
   data: Record<string, unknown>,
   now: Date,

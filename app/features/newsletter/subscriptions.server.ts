@@ -15,6 +15,10 @@ import { enqueueMail } from "~/server/mail/outbox.server";
 import { hitRateLimit, type RateLimit, tooManyRequests } from "~/server/rate-limit.server";
 import { wakeWebhookWorker } from "~/server/webhooks/queue.server";
 
+/** The newsletter's webhook events (docs/webhooks.md#events). */
+export const SUBSCRIBER_EVENTS = ["subscriber.confirmed", "subscriber.unsubscribed"] as const;
+export type SubscriberEvent = (typeof SUBSCRIBER_EVENTS)[number];
+
 /**
  * Queues a subscriber event (docs/webhooks.md#subscriber-events) about one subscription; its attribution
  * is added by queueLeadEvent. Returns how many deliveries were queued.
@@ -22,7 +26,7 @@ import { wakeWebhookWorker } from "~/server/webhooks/queue.server";
 function queueSubscriberEvent(
   trx: Kysely<DB>,
   deps: NewsletterServices,
-  event: "subscriber.confirmed" | "subscriber.unsubscribed",
+  event: SubscriberEvent,
   subscription: { id: number; email: string },
   now: Date,
 ): Promise<number> {

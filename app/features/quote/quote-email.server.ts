@@ -9,6 +9,7 @@ import {
   isPlainAddress,
   leadNotificationHeaders,
 } from "~/features/leads/email-text.server";
+import type { QuoteRoute } from "~/features/leads/routing/routing.server";
 import {
   FOAM_FIELD_NAMES,
   hasDetails,
@@ -20,7 +21,6 @@ import {
 } from "~/features/quote/quote";
 import { formatReceived, neededBy } from "~/server/mail/company-time.server";
 import type { Email } from "~/server/mail/outbox.server";
-import type { QuoteRoute } from "~/server/routing/routing.server";
 import { quantityText } from "./quantity-text";
 import { type QuoteMailFiles, quoteFilesHtml, quoteFilesText } from "./quote-email-files.server";
 import type { SkuFacts } from "./quote-skus.server";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { loadRouting, routeQuote } from "~/features/leads/routing/routing.server";
 import type { QuoteInput } from "~/features/quote/quote";
-import { loadRouting, routeQuote } from "~/server/routing/routing.server";
 import { buildQuoteNotification, type QuoteNotificationInput, summarizeQuote } from "./quote-email.server";
 import { item, quote } from "./quote-input-fixture";
 

@@ -1,6 +1,6 @@
+import type { QuoteRoute } from "~/features/leads/routing/routing.server";
 import { routingOf } from "~/features/leads/webhook-events.server";
 import type { QuoteServices } from "~/load-context";
-import type { QuoteRoute } from "~/server/routing/routing.server";
 import { FILE_LINK_LIFETIME_MS, fileLinkUrl } from "~/server/webhooks/file-links.server";
 import { hasDetails, type QuoteInput } from "./quote";
 import type { SkuFacts } from "./quote-skus.server";

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Kysely, Selectable } from "kysely";
+import type { Generated, Kysely, Selectable } from "kysely";
 
 /*
  * Every timestamp column holds an ISO-8601 UTC string written by the application
@@ -9,27 +9,6 @@ import type { ColumnType, Generated, Kysely, Selectable } from "kysely";
  * it; and exports and ad-hoc queries stay readable.
  */
 export type IsoTimestamp = string;
-
-export interface ContactSubmissionTable {
-  id: Generated<number>;
-  name: string;
-  email: string;
-  phone: string | null;
-  message: string;
-  /** Keyed hash of the client's address (never the address itself), or null. */
-  client_key: string | null;
-  created_at: IsoTimestamp;
-  /** Short reference shown to the visitor (`C-…`, docs/quotes.md); null for messages stored before it existed. */
-  reference: string | null;
-  /** When the lead was held aside as likely spam (docs/spam.md); null for a lead sent on as usual. */
-  held_at: IsoTimestamp | null;
-  /** JSON array of the spam rules it met, `{ code, reason, score }`, when held. */
-  held_reasons: string | null;
-  /** When the owner released a held lead (its e-mails were then queued); null otherwise. */
-  released_at: IsoTimestamp | null;
-  /** SHA-256 of the normalised message (spamMessageHash), for the repeated-message rule. */
-  message_hash: string | null;
-}
 
 export interface NewsletterSubscriptionTable {
   id: Generated<number>;
@@ -42,7 +21,7 @@ export interface NewsletterSubscriptionTable {
   unsubscribed_at: IsoTimestamp | null;
   /** Which signup wording the visitor saw (see NEWSLETTER_CONSENT_VERSION). */
   consent_version: string | null;
-  /** Keyed hash of the client's address at signup, like contact_submissions.client_key. */
+  /** Keyed hash of the client's address at signup, like a lead's client_key. */
   client_key: string | null;
   /** When the last confirmation e-mail was queued (null if the visitor-mail limits left out every one). */
   confirmation_sent_at: IsoTimestamp | null;
@@ -152,55 +131,6 @@ export interface SearchMissTable {
   last_seen_at: IsoTimestamp;
 }
 
-/** An online quote request (docs/quotes.md). */
-export interface QuoteRequestTable {
-  id: Generated<number>;
-  /** `Q-` and six characters, unique; shown to the buyer and in every e-mail about the request. */
-  reference: string;
-  company: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  postal_code: string | null;
-  needed_by: string | null;
-  po_reference: string | null;
-  /** JSON object of the label details the buyer gave, or null. */
-  label_details: string | null;
-  /** JSON object of the foam/protective packaging details, or null. */
-  foam_details: string | null;
-  client_key: string | null;
-  created_at: IsoTimestamp;
-  /** When the lead was held aside as likely spam (docs/spam.md); null for a lead sent on as usual. */
-  held_at: IsoTimestamp | null;
-  /** JSON array of the spam rules it met, `{ code, reason, score }`, when held. */
-  held_reasons: string | null;
-  /** When the owner released a held lead (its e-mails were then queued); null otherwise. */
-  released_at: IsoTimestamp | null;
-  /** SHA-256 of the normalised message (spamMessageHash), for the repeated-message rule. */
-  message_hash: string | null;
-}
-
-export interface QuoteItemTable {
-  request_id: number;
-  position: number;
-  area: string | null;
-  description: string;
-  quantity: number;
-  unit: string;
-  notes: string | null;
-  /** The item's label details as JSON (LABEL_FIELD_NAMES), or null; older requests keep theirs in quote_requests.label_details. */
-  label_details: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The catalogue part number the line came with, as posted (0016), or null. */
-  sku: ColumnType<string | null, string | null | undefined, string | null>;
-}
-
-/** The files attached to a quote request, in order (content in stored_files). */
-export interface QuoteFileTable {
-  request_id: number;
-  position: number;
-  file_id: number;
-}
-
 /**
  * When a normalised mailbox (the SHA-256 of it, see normalizeMailbox) was last sent a kind of visitor
  * mail: at most one per kind per hour (docs/product.md#visitor-mail).
@@ -226,37 +156,6 @@ export interface VisitorMailHourTable {
   slot: number;
   queued: number;
   skipped: number;
-}
-
-export const LEAD_KINDS = ["contact", "quote", "newsletter"] as const;
-export type LeadKind = (typeof LEAD_KINDS)[number];
-
-/**
- * How a lead's visitor came (docs/attribution.md), one row per lead: lead_id is the id in
- * contact_submissions, quote_requests or newsletter_subscriptions. Paths and hosts only, never a
- * click id's value or anything that identifies the visitor.
- */
-export interface LeadAttributionTable {
-  lead_kind: LeadKind;
-  lead_id: number;
-  created_at: IsoTimestamp;
-  /** Path and query (UTM parameters kept, click ids removed) of the visit's first page. */
-  landing_page: string | null;
-  /** Host of the site that referred the visit, or null when direct or unknown. */
-  referrer_host: string | null;
-  /** "Google", "Bing", ... when referrer_host is a search engine. */
-  search_engine: string | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  utm_term: string | null;
-  utm_content: string | null;
-  /** 1 when the landing page carried a click id (gclid, msclkid); its value is never kept. */
-  click_id: number;
-  /** Path of the page the form was sent from. */
-  sent_from: string | null;
-  pages_seen: number | null;
-  seconds_to_lead: number | null;
 }
 
 /**
@@ -294,7 +193,7 @@ export interface WebhookDeliveryTable {
   message_id: string;
   /** Where it goes (one of WEBHOOK_ENDPOINTS); its secret is never stored. */
   endpoint_url: string;
-  /** `contact.created`, `quote.created`, `subscriber.confirmed`, `subscriber.unsubscribed`. */
+  /** The event's type, as the feature that queued it names it (docs/webhooks.md#events). */
   event_type: string;
   /** The JSON body, exactly as it is signed and sent. */
   payload: string;
@@ -357,9 +256,12 @@ export interface CatalogueItemTable {
   search_text: string;
 }
 
+/**
+ * The site's tables. The platform's are listed here; each feature adds its own by augmenting this
+ * interface beside its code (`declare module`, e.g. the lead tables in app/features/leads/tables.server.ts).
+ */
 export interface DB {
   app_settings: AppSettingTable;
-  contact_submissions: ContactSubmissionTable;
   newsletter_subscriptions: NewsletterSubscriptionTable;
   newsletter_attempts: NewsletterAttemptTable;
   newsletter_tokens: NewsletterTokenTable;
@@ -368,12 +270,8 @@ export interface DB {
   stored_files: StoredFileTable;
   email_attachments: EmailAttachmentTable;
   search_misses: SearchMissTable;
-  quote_requests: QuoteRequestTable;
-  quote_items: QuoteItemTable;
-  quote_files: QuoteFileTable;
   visitor_mail_marks: VisitorMailMarkTable;
   visitor_mail_hours: VisitorMailHourTable;
-  lead_attribution: LeadAttributionTable;
   analytics_counts: AnalyticsCountTable;
   analytics_visitors: AnalyticsVisitorTable;
   analytics_salts: AnalyticsSaltTable;

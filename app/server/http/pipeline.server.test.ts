@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import type { HealthReport } from "~/server/services.server";
+import type { HealthReport } from "~/server/health.server";
 import { TRUST_NONE } from "./client-key.server";
 import { createRequestPipeline, withoutSecrets } from "./pipeline.server";
 

@@ -1,8 +1,8 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { resolveLegacyRedirect } from "~/content/redirects";
 import { withoutTrailingSlashes } from "~/lib/paths";
+import type { HealthReport } from "~/server/health.server";
 import type { Logger } from "~/server/logger.server";
-import type { HealthReport } from "~/server/services.server";
 import { forwardedProto, isTrustedPeer, type TrustProxy } from "./client-key.server";
 import { isChunkedOneClick, ONE_CLICK_MAX_BYTES, readCappedBody } from "./one-click.server";
 import { type AppHandler, ClientAbortedError, rememberBody } from "./react-router-handler.server";

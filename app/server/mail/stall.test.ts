@@ -1,11 +1,11 @@
 import type { KyselyPlugin } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeTransaction } from "~/server/db/database.server";
+import { healthReport } from "~/server/health.server";
 import { enqueueMail, MAIL_PRIORITY } from "~/server/mail/outbox.server";
 import { createOutboxWatch } from "~/server/mail/stall.server";
 import { createTransport } from "~/server/mail/transport.server";
 import { createMailWorker } from "~/server/mail/worker.server";
-import { healthReport } from "~/server/services.server";
 import { memoryLogger, type TestDatabase, testDialects } from "../../../tests/support/databases";
 import { type SmtpPeer, startSmtpPeer } from "../../../tests/support/smtp-peer";
 

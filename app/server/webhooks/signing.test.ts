@@ -27,7 +27,7 @@ describe("signWebhook", () => {
   it("is accepted by the test's own verifier and by the library's, and refused once the body changes", () => {
     const secret = `whsec_${randomBytes(32).toString("base64")}`;
     const id = newMessageId();
-    const body = JSON.stringify({ type: "quote.created", data: { reference: "Q-ABC123" } });
+    const body = JSON.stringify({ type: "example.created", data: { reference: "Q-ABC123" } });
     const headers = signWebhook(secret, id, new Date(), body);
     const parts = {
       id: headers["webhook-id"],

@@ -51,7 +51,7 @@ describe.each(testDialects)("webhook delivery on $name", ({ create }) => {
 
   const queue = (url: string, data: unknown = { reference: "C-ABC123" }) =>
     writeTransaction(t.db, (trx) =>
-      queueWebhooks(trx, { endpoints: [{ url }] }, "contact.created", data, clock),
+      queueWebhooks(trx, { endpoints: [{ url }] }, "example.created", data, clock),
     );
 
   const rows = () => t.db.selectFrom("webhook_deliveries").selectAll().orderBy("id").execute();
@@ -67,7 +67,7 @@ describe.each(testDialects)("webhook delivery on $name", ({ create }) => {
     expect(got?.verified).toBe(true);
     expect(got?.id).toMatch(/^msg_[A-Za-z0-9_-]{20,}$/);
     expect(got?.json()).toEqual({
-      type: "contact.created",
+      type: "example.created",
       timestamp: start.toISOString(),
       data: { reference: "C-ABC123", lead: { name: "Dana" } },
     });
@@ -174,7 +174,7 @@ describe.each(testDialects)("webhook delivery on $name", ({ create }) => {
         await queueWebhooks(
           trx,
           { endpoints: [{ url: "https://crm.example.com/a" }] },
-          "quote.created",
+          "example.created",
           {},
           clock,
         );
@@ -209,7 +209,7 @@ describe.each(testDialects)("webhook delivery on $name", ({ create }) => {
     const endpoints = hooks.map((hook) => ({ url: hook.url, secret }));
     for (let lead = 0; lead < 20; lead++)
       await writeTransaction(t.db, (trx) =>
-        queueWebhooks(trx, { endpoints }, "quote.created", { reference: `Q-${lead}` }, clock),
+        queueWebhooks(trx, { endpoints }, "example.created", { reference: `Q-${lead}` }, clock),
       );
     const w = createWebhookWorker({
       db: t.db,

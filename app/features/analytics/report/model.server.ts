@@ -5,7 +5,7 @@
  * row, those held as likely spam and not released left out and counted apart; newsletter figures from
  * newsletter_subscriptions.
  */
-import { HELD_LEAD_TABLES, selectHeld } from "~/server/db/held-leads.server";
+import { HELD_LEAD_TABLES, selectHeld } from "~/features/leads/held-tables.server";
 import type { Database } from "~/server/db/schema.server";
 import { METRICS, type Metric } from "../metrics";
 import { addDays, dayOfTimestamp, daysFrom, mondayOf, type Period, periodBounds } from "./calendar";

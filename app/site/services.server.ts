@@ -1,21 +1,27 @@
-import { sql } from "kysely";
+import { registerHeldLeadsMetric } from "~/features/leads/held-metrics.server";
+import { loadRouting, type Routing } from "~/features/leads/routing/routing.server";
 import type { SiteCounting, SiteServices } from "~/load-context";
 import { loadClientKeySecret } from "~/server/client-key-secret.server";
 import { createDatabase } from "~/server/db/database.server";
-import { migrate } from "~/server/db/migrations.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Env } from "~/server/env.server";
+import {
+  createHealthCheck,
+  type HealthReport,
+  healthReport,
+  OUTBOX_WATCH_INTERVAL_MS,
+} from "~/server/health.server";
 import type { Logger } from "~/server/logger.server";
-import { createDeliveryWatch, type DeliveryHealth } from "~/server/mail/delivery-watch.server";
+import { createDeliveryWatch } from "~/server/mail/delivery-watch.server";
 import { siteMailSettingsOf, storeSiteMailSettings } from "~/server/mail/site-mail-settings.server";
-import { createOutboxWatch, type OutboxHealth, type OutboxWatch } from "~/server/mail/stall.server";
+import { createOutboxWatch } from "~/server/mail/stall.server";
 import { createTransport, MAIL_CONCURRENCY } from "~/server/mail/transport.server";
 import { createThreadedTransport } from "~/server/mail/transport-thread.server";
 import { startMailWorker } from "~/server/mail/worker.server";
 import { createMetrics, type Metrics } from "~/server/metrics.server";
-import { loadRouting, type Routing } from "~/server/routing/routing.server";
 import { fileLinkSecret } from "~/server/webhooks/file-links.server";
 import { createWebhookWorker } from "~/server/webhooks/worker.server";
+import { migrate } from "~/site/migrations.server";
 
 /**
  * What the server runs besides HTTP: the database, the mail worker and the features' jobs, and the
@@ -82,6 +88,8 @@ export async function startServices(
   await storeSiteMailSettings(db, siteMailSettingsOf(env, fileLinkSecret(clientKeySecret)), new Date());
   const catalogue = options.catalogue ? await options.catalogue(db, logger) : NO_CATALOGUE;
   const metrics = createMetrics(db, logger);
+  // The features register their own series; the platform's metrics name no feature.
+  registerHeldLeadsMetric(metrics.registry, db, logger);
   const alertAfterMs = env.ALERT_AFTER_MINUTES * 60_000;
   const deliveryWatch = createDeliveryWatch(logger, { alertAfterMs });
   const transport = metrics.countDeliveries(
@@ -164,82 +172,4 @@ export async function startServices(
   };
 }
 
-/** How often the server looks at the outbox by itself, besides /healthz asking. */
-export const OUTBOX_WATCH_INTERVAL_MS = 30_000;
-
-/**
- * The body of /healthz (docs/deploy.md#health-checks): `ok`; `degraded` while lead notifications are
- * stalled or their last deliveries all failed, naming which (HTTP 200 still: the instance serves pages and keeps leads, a load balancer should keep it);
- * or `unavailable` when the database does not answer (HTTP 503).
- */
-export type HealthReport =
-  | { status: "ok" }
-  | { status: "degraded"; outbox?: OutboxHealth; deliveries?: DeliveryHealth }
-  | { status: "unavailable" };
-
-/** The database probe first; only when it answers, the outbox and the latest deliveries. */
-export async function healthReport(
-  database: { check(): Promise<boolean> },
-  outbox: OutboxWatch,
-  deliveries?: { check(): DeliveryHealth },
-): Promise<HealthReport> {
-  if (!(await database.check())) return { status: "unavailable" };
-  const state = await outbox.check();
-  const delivery = deliveries?.check();
-  if (!state?.stalled && !delivery?.failing) return { status: "ok" };
-  return {
-    status: "degraded",
-    ...(state?.stalled ? { outbox: state } : {}),
-    ...(delivery?.failing ? { deliveries: delivery } : {}),
-  };
-}
-
-/** How long the health check waits for the database, whatever DB_QUERY_TIMEOUT_MS allows a query. */
-export const HEALTH_CHECK_TIMEOUT_MS = 2000;
-
-/**
- * Answers false within timeoutMs when the database does not answer, so /healthz says 503 quickly.
- * Callers share one probe while it is running: a load balancer polling a dead database must not tie
- * up a pooled connection per poll until each probe's query times out.
- */
-export function createHealthCheck(
-  db: Database,
-  logger: Logger,
-  timeoutMs = HEALTH_CHECK_TIMEOUT_MS,
-): { check(): Promise<boolean> } {
-  let probe: Promise<boolean> | undefined;
-  let lastHealthy = true;
-  const report = (healthy: boolean, error?: unknown) => {
-    // Once per change: a polling load balancer would otherwise log every few seconds of an outage.
-    if (healthy === lastHealthy) return;
-    lastHealthy = healthy;
-    if (healthy) logger.info("health check: database reachable again");
-    else logger.error({ err: error }, "health check: database unreachable");
-  };
-  return {
-    async check() {
-      probe ??= sql`select 1`
-        .execute(db)
-        .then(
-          () => true,
-          (error: unknown) => {
-            report(false, error);
-            return false;
-          },
-        )
-        .finally(() => {
-          probe = undefined;
-        });
-      let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<false>((resolve) => {
-        timer = setTimeout(() => resolve(false), timeoutMs);
-        timer.unref();
-      });
-      const healthy = await Promise.race([probe, timedOut]);
-      clearTimeout(timer);
-      if (healthy) report(true);
-      else report(false, new Error(`no answer within ${timeoutMs} ms`));
-      return healthy;
-    },
-  };
-}
+export type { HealthReport };

@@ -12,15 +12,15 @@ import {
   toCount,
   writeTransaction,
 } from "~/server/db/database.server";
-import { migrate } from "~/server/db/migrations.server";
 import { type Database, isoTime } from "~/server/db/schema.server";
+import { migrate } from "~/site/migrations.server";
 import {
   freshDatabaseEach,
   silentLogger,
   type TestDatabase,
   testDialects,
   testPostgresUrl,
-} from "../../../tests/support/databases";
+} from "../../tests/support/databases";
 
 /**
  * A SQLite database at `relative` in a folder of its own (silent logger unless `options` says
