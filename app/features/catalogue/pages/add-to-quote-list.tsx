@@ -2,7 +2,7 @@ import { cataloguePages } from "~/content/catalogue-pages";
 import { QUOTE_QUANTITY_PARAM, QUOTE_SKU_PARAM } from "~/lib/catalogue-paths";
 import { cn } from "~/lib/cn";
 import { useNonce } from "~/lib/nonce";
-import { QUOTE_LIST_SNIPPET } from "~/lib/quote-list-snippet";
+import { quoteListSnippet } from "~/lib/quote-list-snippet";
 import type { CatalogueItem } from "../model";
 
 /**
@@ -57,7 +57,7 @@ export function QuoteListSnippet() {
     <script
       nonce={nonce}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own, not visitor input.
-      dangerouslySetInnerHTML={{ __html: QUOTE_LIST_SNIPPET }}
+      dangerouslySetInnerHTML={{ __html: quoteListSnippet() }}
     />
   );
 }
