@@ -54,9 +54,10 @@ export function SiteSearch({
           // biome-ignore lint/security/noDangerouslySetInnerHtml: empty; the suggestions module fills it.
           dangerouslySetInnerHTML={FILLED_BY_MODULE}
         />
+        {/* A status region once the module starts (it adds the role): a page whose search is never
+            focused has no empty live region of its own. */}
         <div
           id={`${id}-status`}
-          role="status"
           className="sr-only"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: empty; the suggestions module fills it.
           dangerouslySetInnerHTML={FILLED_BY_MODULE}

@@ -251,7 +251,11 @@ export function start(): void {
     const field = asField(event.target);
     if (field) close(field);
   });
-  for (const field of document.querySelectorAll<HTMLInputElement>(FIELD)) paint(field);
+  for (const field of document.querySelectorAll<HTMLInputElement>(FIELD)) {
+    // The status region is in the page before anything is said in it, so the count is announced.
+    statusOf(field)?.setAttribute("role", "status");
+    paint(field);
+  }
   // Words typed while this module was loading are looked up now.
   const focused = asField(document.activeElement);
   if (focused?.value.trim()) lookUp(focused);
