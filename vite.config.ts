@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { contentPlugin } from "./app/content/content-plugin.server";
+import { clientModulesPlugin } from "./app/lib/client-modules-plugin.server";
 import { parseBuildEnv } from "./app/server/build-env.server";
 import { EnvError } from "./app/server/env.server";
 
@@ -27,7 +28,7 @@ function publicEnv() {
 }
 
 export default defineConfig({
-  plugins: [contentPlugin(), tailwindcss(), reactRouter()],
+  plugins: [contentPlugin(), clientModulesPlugin(), tailwindcss(), reactRouter()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   define: Object.fromEntries(
     Object.entries(publicEnv()).map(([key, value]) => [`import.meta.env.${key}`, JSON.stringify(value)]),

@@ -2,13 +2,14 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { contentPlugin } from "./app/content/content-plugin.server";
+import { clientModulesPlugin } from "./app/lib/client-modules-plugin.server";
 // Run directly with another Node (not through npm, which runs the pinned one), the suite refuses in one line.
 import "./app/server/runtime.server";
 
 // NOTE: kept apart from vite.config.ts: Vitest cannot load the React Router Vite plugin.
 export default defineConfig({
   // The articles reach the app as modules built from content/articles (docs/content.md).
-  plugins: [contentPlugin()],
+  plugins: [contentPlugin(), clientModulesPlugin()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     include: [

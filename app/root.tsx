@@ -10,6 +10,7 @@ import {
   useLocation,
 } from "react-router";
 import { IconSprite, IconsProvider } from "~/components/icons/icon-sprite";
+import { PageSnippet } from "~/components/layout/page-snippet";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { countInAppPage } from "~/features/leads/attribution";
@@ -71,6 +72,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <SiteFooter />
           <IconSprite />
         </IconsProvider>
+        {/* The header's quote-list count and the search suggestions' loader (decision 0068): on every page. */}
+        <PageSnippet nonce={nonce} />
         {/* How the visit came, for the lead forms' hidden field (docs/attribution.md): on every page. */}
         <AttributionSnippet nonce={nonce} />
         {scripts ? (

@@ -19,6 +19,8 @@ export default [
   // Rendered on each request: the form carries a signed start time (docs/quotes.md).
   route("quote", "routes/quote.tsx"),
   route("api/quote", "routes/api.quote.ts"),
+  // Rendered on request, never indexed: the list lives in the visitor's browser (docs/catalogue.md#quote-list).
+  route("quote-list", "routes/quote-list.tsx"),
   // Rendered on each request, never indexed: the pages newsletter e-mails link to (docs/newsletter.md).
   route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),

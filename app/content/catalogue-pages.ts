@@ -52,7 +52,7 @@ export const cataloguePages = {
     requestQuote: "Request a quote for this item",
     addToList: "Add to quote list",
     added: "Added to quote list",
-    listLink: (count: number) => `Request a quote for ${count} ${count === 1 ? "item" : "items"}`,
+    listFull: (max: number) => `Your quote list is full (${max} items): request a quote for it first`,
   },
   notFound: {
     lead: (sku: string) =>

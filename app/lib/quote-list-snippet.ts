@@ -1,3 +1,4 @@
+import { quoteListModule, siteSearchModule } from "virtual:client-modules";
 import { cataloguePages } from "~/content/catalogue-pages";
 import {
   QUOTE_LIST_MAX,
@@ -6,12 +7,27 @@ import {
   QUOTE_QUANTITY_PARAM,
   QUOTE_SKU_PARAM,
 } from "~/lib/catalogue-paths";
+import { QUOTE_LIST_QUANTITY_MAX, QUOTE_LIST_STORED_MAX } from "~/lib/quote-list-entries";
 
 /**
- * The quote list on the pages without script files (docs/catalogue.md#quote-list): inline, under 1 KB,
- * and idle until the visitor touches the list. It shows the header's link when the list holds items,
- * and turns an "Add to quote list" form (a GET to /quote that asks for that one item, which is what a
- * press does without JavaScript) into an addition to the list in localStorage. What it reads back is
- * checked entry by entry, so a list edited by hand is cut to what the quote page would accept anyway.
+ * The page snippet every page carries inline (docs/decisions/0068): under 1 KB, it loads no file by
+ * itself. It reads the quote list from localStorage (entry by entry, as quote-list-entries.ts does: a
+ * list edited by hand shows only what the quote page would accept) and shows the header's "Quote list
+ * (N)" when it holds items; it imports the header search's suggestions when a search field is first
+ * focused (again on the next focus should that fail); and on the quote list's own page it imports the
+ * code that shows the list. It leaves `ridgelineQuoteList` ({ read, count }) for the catalogue pages'
+ * "Add to quote list" snippet below. A function, so that a browser bundle that leaves its text out
+ * (page-snippet.tsx) leaves out this module too.
  */
-export const QUOTE_LIST_SNIPPET = `(function(){var d=document,K=${JSON.stringify(QUOTE_LIST_STORAGE_KEY)};function r(){try{var v=JSON.parse(localStorage.getItem(K));return Array.isArray(v)?v.filter(function(e){return e&&typeof e.s=="string"&&e.s&&e.s.length<=${QUOTE_LIST_SKU_MAX}&&e.q>=1&&e.q<=1e7&&e.q%1==0}).slice(0,${QUOTE_LIST_MAX}):[]}catch(e){return[]}}function w(l){var a=d.querySelector("[data-quote-list-link]"),p=new URLSearchParams();if(!a)return;l.forEach(function(e){p.append("${QUOTE_SKU_PARAM}",e.s);p.append("${QUOTE_QUANTITY_PARAM}",e.q)});a.href="/quote?"+p;a.hidden=!l.length;a.querySelector("[data-quote-list-count]").textContent=l.length}w(r());d.addEventListener("submit",function(e){var f=e.target,s,q,l,x;if(!f.matches("form[data-quote-add]"))return;s=f.elements.${QUOTE_SKU_PARAM}.value;q=+f.elements.${QUOTE_QUANTITY_PARAM}.value||1;l=r();x=l.filter(function(i){return i.s==s})[0];if(x)x.q=Math.min(x.q+q,1e7);else if(l.length<${QUOTE_LIST_MAX})l.push({s:s,q:q});try{localStorage.setItem(K,JSON.stringify(l))}catch(t){return}e.preventDefault();w(l);f.querySelector("[role=status]").textContent=${JSON.stringify(cataloguePages.item.added)}})})()`;
+export const siteSnippet = (): string =>
+  `(function(w,d,K){var s;function r(){try{var t=localStorage.getItem(K),v=t&&t.length<=${QUOTE_LIST_STORED_MAX}?JSON.parse(t):0;return Array.isArray(v)?v.filter(function(e){return e&&typeof e.s=="string"&&e.s.trim()&&e.s.length<=${QUOTE_LIST_SKU_MAX}&&e.q>=1&&e.q<=${QUOTE_LIST_QUANTITY_MAX}&&e.q%1==0}).slice(0,${QUOTE_LIST_MAX}):[]}catch(e){return[]}}function c(){var n=r().length;d.querySelectorAll("[data-quote-list-link]").forEach(function(a){a.hidden=!n;a.querySelector("[data-quote-list-count]").textContent=n})}w.ridgelineQuoteList={read:r,count:c};c();d.addEventListener("focusin",function(e){var t=e.target;if(!s&&t.matches("input[data-site-search]"))s=import(${JSON.stringify(siteSearchModule)}).then(function(m){m.start()},function(){s=0})});if(d.querySelector("[data-quote-list-view]"))import(${JSON.stringify(quoteListModule)}).then(function(m){m.start()})})(window,document,${JSON.stringify(QUOTE_LIST_STORAGE_KEY)})`;
+
+/**
+ * "Add to quote list" on the catalogue's pages (docs/catalogue.md#quote-list): inline, idle until the
+ * visitor presses it. Such a button is a GET form to /quote for that one item, which is what a press does
+ * without JavaScript; with it, this adds the item (its name, unit and family from the form's data, for the
+ * list's page) to the list in localStorage, or its quantity to an item already there, says so beside the
+ * button and updates the header. Storage that refuses the write leaves the form to go on to /quote.
+ */
+export const quoteListSnippet = (): string =>
+  `document.addEventListener("submit",function(e){var f=e.target,L=window.ridgelineQuoteList,a=f.dataset,s,q,l,x,m=${JSON.stringify(cataloguePages.item.added)};if(!L||!f.matches("form[data-quote-add]"))return;s=f.elements.${QUOTE_SKU_PARAM}.value;q=+f.elements.${QUOTE_QUANTITY_PARAM}.value||1;l=L.read();x=l.filter(function(i){return i.s==s})[0];if(x)x.q=Math.min(x.q+q,${QUOTE_LIST_QUANTITY_MAX});else if(l.length<${QUOTE_LIST_MAX})l.push({s:s,q:q,n:a.name,u:a.unit,f:a.family});else m=${JSON.stringify(cataloguePages.item.listFull(QUOTE_LIST_MAX))};try{localStorage.setItem(${JSON.stringify(QUOTE_LIST_STORAGE_KEY)},JSON.stringify(l))}catch(t){return}e.preventDefault();L.count();f.querySelector("[role=status]").textContent=m})`;

@@ -146,14 +146,16 @@ test.describe("JavaScript and CSS at first load, 375 px", () => {
         inline.types.filter((type) => !["application/ld+json", "speculationrules", "classic"].includes(type)),
         "inline scripts other than JSON-LD, speculation rules and the attribution snippet",
       ).toEqual([]);
-      // The home page also carries its Get in Touch form's carry-over (docs/decisions/0043), under 1 KB.
+      // Every page carries the page snippet (the quote list's count and the modules' loader, decision
+      // 0068) and the attribution snippet; the home page also its Get in Touch form's carry-over
+      // (docs/decisions/0043). Each under 1 KB.
       const home = path === "/";
       expect(
         inline.classic,
         home
-          ? "the attribution snippet and the home form's carry-over"
-          : "one inline script: the attribution snippet",
-      ).toHaveLength(home ? 2 : 1);
+          ? "the page snippet, the attribution snippet and the home form's carry-over"
+          : "two inline scripts: the page snippet and the attribution snippet",
+      ).toHaveLength(home ? 3 : 2);
       for (const bytes of inline.classic)
         expect(bytes, "each inline snippet").toBeLessThanOrEqual(inlineScriptBudget);
       expect(
@@ -201,6 +203,38 @@ test.describe("JavaScript and CSS at first load, 375 px", () => {
         .toBeLessThanOrEqual(budget.stylesheet);
     });
   }
+});
+
+/**
+ * Decision 0068: the modules a page loads on demand without React. A search field's first focus loads
+ * the suggestions, the quote list's page its own module: each a single small file.
+ */
+const moduleBudget = 4 * KB;
+
+test.describe("modules loaded on demand, 1280 px", () => {
+  test.use({ viewport: viewports.desktop });
+
+  test("the search suggestions on a field's first focus, and the quote list's page: one file each, <= 4 KB", async ({
+    page,
+  }) => {
+    const seen = recordRequests(page);
+    await page.goto("/about", { waitUntil: "networkidle" });
+    expect([...seen.script], "before the focus").toEqual([]);
+    await page.locator("#header-search").focus();
+    await expect(page.locator("#header-search")).toHaveAttribute("role", "combobox");
+    const search = await sizes(seen.script, "gzip");
+    seen.script.clear();
+    await page.goto("/quote-list", { waitUntil: "networkidle" });
+    const list = await sizes(seen.script, "gzip");
+    report("modules", `suggestions ${kb(sum(search))}, quote list ${kb(sum(list))} gzip`);
+    for (const [name, measured] of [
+      ["suggestions", search],
+      ["quote list", list],
+    ] as const) {
+      expect(measured.size, `${name}: one file`).toBe(1);
+      expect(sum(measured), `${name}:\n${breakdown(measured)}`).toBeLessThanOrEqual(moduleBudget);
+    }
+  });
 });
 
 /**

@@ -260,84 +260,7 @@ test.describe("the results page", () => {
   });
 });
 
-test.describe("header suggestions at 1280 px", () => {
-  test.use({ viewport: viewports.desktop });
-
-  // Suggestions are for the pages with scripts (decision 0023); elsewhere the field is the plain form.
-  test("by keyboard: type, arrows, Enter opens the suggestion; the count is announced", async ({ page }) => {
-    await page.goto("/contact");
-    await waitForHydration(page);
-    const field = siteField(page);
-    await field.focus();
-    const combobox = page.getByRole("combobox", { name: "Search the site" });
-    await expect(combobox).toHaveAttribute("aria-expanded", "false");
-    await page.keyboard.type("ribb");
-    const list = page.getByRole("listbox", { name: "Suggestions" });
-    await expect(list).toBeVisible();
-    await expect(combobox).toHaveAttribute("aria-expanded", "true");
-    const options = list.getByRole("option");
-    const count = await options.count();
-    expect(count).toBeGreaterThan(1);
-    await expect(page.getByRole("status").filter({ hasText: "suggestion" })).toHaveText(
-      `${count - 1} suggestions`,
-    );
-    await expect(options.last()).toHaveText("See all results for “ribb”");
-
-    await page.keyboard.press("ArrowDown");
-    await expect(options.first()).toHaveAttribute("aria-selected", "true");
-    await expect(combobox).toHaveAttribute(
-      "aria-activedescendant",
-      (await options.first().getAttribute("id")) ?? "",
-    );
-    await page.keyboard.press("ArrowDown");
-    await expect(options.nth(1)).toHaveAttribute("aria-selected", "true");
-    await page.keyboard.press("ArrowUp");
-    await page.keyboard.press("ArrowUp");
-    await expect(options.last()).toHaveAttribute("aria-selected", "true");
-    await expect(combobox).toBeFocused();
-    await expectNoAxeViolations(page);
-
-    await page.keyboard.press("Escape");
-    await expect(list).toBeHidden();
-    await expect(combobox).toHaveAttribute("aria-expanded", "false");
-    await expect(combobox).not.toHaveAttribute("aria-activedescendant", /.+/);
-    await expect(combobox).toHaveValue("ribb");
-
-    // Enter with nothing chosen: the results page, in the app.
-    await page.keyboard.press("Enter");
-    await expect(page).toHaveURL("/search?q=ribb");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “ribb”");
-  });
-
-  test("Enter on a product suggestion opens its section", async ({ page }) => {
-    await page.goto("/contact");
-    await waitForHydration(page);
-    await siteField(page).focus();
-    await page.keyboard.type("stretch film");
-    // The product area's card, after the catalogue's family and items of the same name.
-    const option = page.getByRole("option", { name: /^Stretch film Packaging/ });
-    await expect(option).toBeVisible();
-    while ((await option.getAttribute("aria-selected")) !== "true") await page.keyboard.press("ArrowDown");
-    await page.keyboard.press("Enter");
-    await expect(page).toHaveURL("/products#packaging");
-    await expect(page.locator("section#packaging")).toBeInViewport();
-  });
-
-  test("adds at most its field to every page's first load; the rest loads on first focus", async ({
-    page,
-  }) => {
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-    });
-    await page.goto("/contact");
-    await waitForHydration(page);
-    expect(scripts.some((path) => path.includes("search-combobox"))).toBe(false);
-    await siteField(page).focus();
-    await expect(page.getByRole("combobox", { name: "Search the site" })).toBeVisible();
-    expect(scripts.some((path) => path.includes("search-combobox"))).toBe(true);
-  });
-});
+// The header's suggestions, on every page: search-suggestions.test.ts.
 
 for (const [label, viewport] of Object.entries(viewports)) {
   test.describe(`axe at ${viewport.width} px`, () => {
@@ -356,35 +279,6 @@ for (const [label, viewport] of Object.entries(viewports)) {
     }
   });
 }
-
-test.describe("in the mobile menu at 375 px", () => {
-  test.use({ viewport: viewports.phone });
-
-  test("suggests by keyboard, Escape closes the list first, a suggestion closes the menu", async ({
-    page,
-  }) => {
-    await page.goto("/contact");
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Open menu" }).click();
-    const menu = page.getByRole("dialog", { name: "Menu" });
-    await siteField(menu).focus();
-    await page.keyboard.type("foam");
-    const list = menu.getByRole("listbox", { name: "Suggestions" });
-    await expect(list).toBeVisible();
-    await expectNoAxeViolations(page);
-
-    await page.keyboard.press("Escape");
-    await expect(list).toBeHidden();
-    await expect(menu).toBeVisible();
-
-    await page.keyboard.press("ArrowDown");
-    const first = list.getByRole("option").first();
-    await expect(first).toHaveAttribute("aria-selected", "true");
-    await page.keyboard.press("Enter");
-    await expect(menu).toBeHidden();
-    await expect(page).not.toHaveURL("/contact");
-  });
-});
 
 test("with JavaScript, a filtered /resources URL hydrates without errors and keeps filtering", async ({
   page,

@@ -78,7 +78,7 @@ export function MobileMenu({ pathname }: { pathname: string }) {
 function MenuContent({ pathname }: { pathname: string }) {
   return (
     <>
-      <SiteSearch id="menu-search" onNavigate={closeMenu} />
+      <SiteSearch id="menu-search" />
       <nav aria-label="Mobile">
         <ul className="flex flex-col gap-1">
           {mainNavigation.map((item) => {

@@ -5,6 +5,7 @@ import { SiteSearch } from "~/components/search/site-search";
 import { company, telHref } from "~/content/company";
 import { mainNavigation } from "~/content/navigation";
 import { quoteLinks, quotePage } from "~/content/quote";
+import { QUOTE_LIST_PATH } from "~/content/quote-list";
 import { cn } from "~/lib/cn";
 import { isActivePath } from "~/lib/navigation";
 import { Logo } from "./logo";
@@ -68,7 +69,7 @@ export function SiteHeader() {
             <span className="md:max-xl:hidden">{quoteLinks.header}</span>
             <span className="hidden md:max-xl:inline">{quoteLinks.headerShort}</span>
           </a>
-          <QuoteListLink />
+          <QuoteListLink current={pathname === QUOTE_LIST_PATH} />
           <MobileMenu pathname={pathname} />
         </div>
       </div>

@@ -1,49 +1,29 @@
-import { type ComponentType, useRef, useState } from "react";
 import { Icon } from "~/components/icons/icon";
-import type { SearchComboboxProps } from "./search-combobox";
+import { cn } from "~/lib/cn";
 
-type Combobox = ComponentType<SearchComboboxProps>;
-
-let comboboxModule: Promise<Combobox> | undefined;
 /**
- * The suggestions code is fetched once, when a search field is first about to be used, not with every
- * page (docs/decisions/0005-light-header.md). Should the fetch fail, the next focus tries again.
+ * Left to the suggestions module: React renders these two empty and never compares what is put in
+ * them, so the module may fill them before or after a page with scripts hydrates.
  */
-function loadCombobox(): Promise<Combobox> {
-  comboboxModule ??= import("./search-combobox").then((module) => module.default);
-  comboboxModule.catch(() => {
-    comboboxModule = undefined;
-  });
-  return comboboxModule;
-}
+const FILLED_BY_MODULE = { __html: "" };
 
 /**
- * The site search field. Without JavaScript it is a plain form that asks /search; with it, the same
- * field becomes a combobox with suggestions (search-combobox.tsx) once it is first hovered or focused.
- * The input stays the same element throughout, so focus and typing are never interrupted.
+ * The site search field, on every page. Without JavaScript it is a plain form that asks /search. With
+ * it, the page snippet imports the suggestions module (suggestions.ts) the first time a search field is
+ * focused, and the same field becomes a combobox over the listbox and status region below
+ * (docs/decisions/0068). Until then the page loads no script file for it.
  */
 export function SiteSearch({
   id,
   className,
   wide = false,
-  onNavigate,
 }: {
   /** The input's id, unique on the page. */
   id: string;
   className?: string;
   /** Suggestions wider than the field (in the header), or as wide as it (in the menu). */
   wide?: boolean;
-  /** Called when a suggestion or the form takes the visitor elsewhere (the menu closes then). */
-  onNavigate?: () => void;
 }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [Combobox, setCombobox] = useState<Combobox | null>(null);
-  const enhance = () => {
-    loadCombobox().then(
-      (component) => setCombobox(() => component),
-      () => undefined,
-    );
-  };
   return (
     <search aria-label="Site" className={className}>
       <form action="/search" className="relative">
@@ -52,7 +32,6 @@ export function SiteSearch({
         </label>
         <Icon name="Search" className="pointer-events-none absolute top-3 left-2.5 size-4 text-slate-500" />
         <input
-          ref={input}
           id={id}
           type="search"
           name="q"
@@ -60,11 +39,29 @@ export function SiteSearch({
           placeholder="Search"
           autoComplete="off"
           spellCheck={false}
-          onFocus={enhance}
-          onPointerEnter={enhance}
+          data-site-search=""
           className="h-10 w-full rounded-md border-2 border-slate-300 bg-white pr-2 pl-7 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-steel focus-visible:ring-3 focus-visible:ring-steel/30 focus-visible:outline-none"
         />
-        {Combobox ? <Combobox input={input} id={id} wide={wide} onNavigate={onNavigate} /> : null}
+        <div
+          id={`${id}-suggestions`}
+          role="listbox"
+          aria-label="Suggestions"
+          hidden
+          className={cn(
+            "absolute top-full z-40 mt-1 max-h-[70vh] overflow-y-auto rounded-lg bg-white py-1 text-left shadow-lg ring-1 ring-slate-300",
+            wide ? "right-0 w-[min(26rem,calc(100vw-2rem))]" : "inset-x-0",
+          )}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: empty; the suggestions module fills it.
+          dangerouslySetInnerHTML={FILLED_BY_MODULE}
+        />
+        {/* A status region once the module starts (it adds the role): a page whose search is never
+            focused has no empty live region of its own. */}
+        <div
+          id={`${id}-status`}
+          className="sr-only"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: empty; the suggestions module fills it.
+          dangerouslySetInnerHTML={FILLED_BY_MODULE}
+        />
       </form>
     </search>
   );

@@ -170,7 +170,7 @@ export function FamilyTable({ family, rows }: { family: CatalogueFamily; rows: r
               ))}
               <td className="min-w-32 px-3 py-2 text-slate-800">{item.pack}</td>
               <td className="px-3 py-2">
-                <AddToQuoteList sku={item.sku} quantity={item.minimumOrder} compact name={item.sku} />
+                <AddToQuoteList item={item} compact named />
               </td>
             </tr>
           ))}

@@ -20,7 +20,7 @@ export function ItemActions({ item }: { item: CatalogueItem }) {
       >
         {text.requestQuote}
       </a>
-      <AddToQuoteList sku={item.sku} quantity={item.minimumOrder} />
+      <AddToQuoteList item={item} />
     </div>
   );
 }
