@@ -12,6 +12,7 @@ import { isoTime } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import { formatReceived } from "~/server/mail/company-time.server";
 import { type Email, enqueueMail, MAIL_PRIORITY } from "~/server/mail/outbox.server";
+import { type PeriodicOptions, startPeriodicCheck } from "~/server/periodic.server";
 import { branchHours, type HoursServices, isOverdue, overdueMinutesOf } from "./hours";
 import { syncDeskLeads } from "./inbox.server";
 import { type DeskLeadKind, deskTables } from "./tables.server";
@@ -134,30 +135,17 @@ export async function queueOverdueReminders(services: ReminderServices, now: Dat
 export function startOverdueReminders(
   services: ReminderServices & { wakeMailWorker?: () => void },
   logger: Logger,
-  options: { checkEveryMs?: number; firstCheckMs?: number; clock?: () => Date } = {},
+  options: PeriodicOptions = {},
 ): () => void {
-  const clock = options.clock ?? (() => new Date());
-  let running = false;
-  const check = () => {
-    if (running) return;
-    running = true;
-    queueOverdueReminders(services, clock())
-      .then((queued) => {
-        if (queued === 0) return;
-        logger.info({ kind: REMINDER_KIND, queued }, "desk: overdue reminders queued");
-        services.wakeMailWorker?.();
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, "desk: could not queue the overdue reminders"))
-      .finally(() => {
-        running = false;
-      });
+  const check = async (now: Date) => {
+    const queued = await queueOverdueReminders(services, now);
+    if (queued === 0) return;
+    logger.info({ kind: REMINDER_KIND, queued }, "desk: overdue reminders queued");
+    services.wakeMailWorker?.();
   };
-  const first = setTimeout(check, options.firstCheckMs ?? 15_000);
-  first.unref();
-  const timer = setInterval(check, options.checkEveryMs ?? 60_000);
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return startPeriodicCheck(
+    check,
+    (error) => logger.warn({ err: error }, "desk: could not queue the overdue reminders"),
+    { ...options, defaultFirstMs: 15_000 },
+  );
 }

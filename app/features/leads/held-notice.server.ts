@@ -9,6 +9,7 @@ import { type Database, isoTime } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import { dayIn, formatReceived } from "~/server/mail/company-time.server";
 import { type Email, enqueueMail, MAIL_PRIORITY } from "~/server/mail/outbox.server";
+import { type PeriodicOptions, startPeriodicCheck } from "~/server/periodic.server";
 import { bodyLine, headerSafe } from "./email-text.server";
 import { type HeldLead, listHeldLeads } from "./held.server";
 
@@ -120,28 +121,16 @@ export function startHeldNotice(
   db: Database,
   logger: Logger,
   settings: HeldNoticeSettings,
-  options: { checkEveryMs?: number; firstCheckMs?: number; clock?: () => Date } = {},
+  options: PeriodicOptions = {},
 ): () => void {
-  const clock = options.clock ?? (() => new Date());
-  let running = false;
-  const check = () => {
-    if (running) return;
-    running = true;
-    queueHeldNotice(db, settings, clock())
-      .then((outcome) => {
-        if (outcome === "queued") logger.info({ kind: HELD_NOTICE_KIND }, "held-leads notice queued");
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, "could not queue the held-leads notice"))
-      .finally(() => {
-        running = false;
-      });
+  const check = async (now: Date) => {
+    if ((await queueHeldNotice(db, settings, now)) === "queued") {
+      logger.info({ kind: HELD_NOTICE_KIND }, "held-leads notice queued");
+    }
   };
-  const first = setTimeout(check, options.firstCheckMs ?? 5_000);
-  first.unref();
-  const timer = setInterval(check, options.checkEveryMs ?? 60_000);
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return startPeriodicCheck(
+    check,
+    (error) => logger.warn({ err: error }, "could not queue the held-leads notice"),
+    { ...options, defaultFirstMs: 5_000 },
+  );
 }

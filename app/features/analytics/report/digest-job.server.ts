@@ -10,6 +10,7 @@ import { readerOf } from "~/server/db/read-off-loop.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
+import { type PeriodicOptions, startPeriodicCheck } from "~/server/periodic.server";
 import { periodBounds } from "./calendar";
 import { buildDigestMail } from "./digest.server";
 import { buildReport } from "./model.server";
@@ -53,13 +54,7 @@ export async function queueDueDigest(
   return id === null ? "already" : "queued";
 }
 
-export interface DigestJobOptions {
-  /** Pause between checks; a minute unless a test says otherwise. */
-  checkEveryMs?: number;
-  /** The first check, shortly after start so the instance is up. */
-  firstCheckMs?: number;
-  clock?: () => Date;
-}
+export type DigestJobOptions = PeriodicOptions;
 
 /** Starts the checks; returns the function that stops them. */
 export function startWeeklyDigest(
@@ -68,26 +63,14 @@ export function startWeeklyDigest(
   settings: DigestJobSettings,
   options: DigestJobOptions = {},
 ): () => void {
-  const clock = options.clock ?? (() => new Date());
-  let running = false;
-  const check = () => {
-    if (running) return;
-    running = true;
-    queueDueDigest(db, settings, clock())
-      .then((outcome) => {
-        if (outcome === "queued") logger.info({ kind: "weekly_digest" }, "report: weekly digest queued");
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, "report: could not queue the weekly digest"))
-      .finally(() => {
-        running = false;
-      });
+  const check = async (now: Date) => {
+    if ((await queueDueDigest(db, settings, now)) === "queued") {
+      logger.info({ kind: "weekly_digest" }, "report: weekly digest queued");
+    }
   };
-  const first = setTimeout(check, options.firstCheckMs ?? 5_000);
-  first.unref();
-  const timer = setInterval(check, options.checkEveryMs ?? 60_000);
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return startPeriodicCheck(
+    check,
+    (error) => logger.warn({ err: error }, "report: could not queue the weekly digest"),
+    { ...options, defaultFirstMs: 5_000 },
+  );
 }
