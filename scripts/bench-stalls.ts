@@ -14,7 +14,6 @@
 
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import type { IncomingMessage } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -25,11 +24,11 @@ import { createAnalytics } from "~/features/analytics/analytics.server";
 import { queueDueDigest } from "~/features/analytics/report/digest-job.server";
 import { buildReport } from "~/features/analytics/report/model.server";
 import { purgeOldCounts } from "~/features/analytics/retention.server";
+import { referredPageView } from "~/features/analytics/testing/referred";
 import { createDatabase, type Dialect } from "~/server/db/database.server";
 import { closeReader } from "~/server/db/read-off-loop.server";
 import type { Database } from "~/server/db/schema.server";
 import { parseTrustProxy, type TrustProxy } from "~/server/http/client-key.server";
-import type { Answered } from "~/server/http/pipeline.server";
 import { migrate } from "~/site/migrations.server";
 
 const ROWS = Number(process.env.STALL_ROWS ?? 1_000_000);
@@ -37,8 +36,6 @@ const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0
 const DIALECTS = (process.env.STALL_DIALECTS ?? "sqlite,postgres").split(",") as Dialect[];
 const TIME_ZONE = "America/New_York";
 const logger = pino({ level: "silent" });
-const CHROME =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 /** Monday 2026-11-16, noon: last week is Monday 9 to Sunday 15 November. */
 const MONDAY = new Date("2026-11-16T12:00:00.000Z");
 
@@ -125,22 +122,6 @@ async function fillCounts(db: Database, dialect: Dialect, firstDay: string, rows
   await sql`analyze analytics_counts`.execute(db);
 }
 
-/** A page view referred from its own site by its own client, as the counting hook sees it. */
-function referred(index: number): Answered {
-  const req = {
-    method: "GET",
-    headers: { host: "localhost:3000", "user-agent": CHROME, referer: `https://site-${index}.example/` },
-    socket: { remoteAddress: `10.${index >> 16}.${(index >> 8) & 255}.${index & 255}` },
-  } as unknown as IncomingMessage;
-  return {
-    req,
-    url: new URL("/", "http://localhost:3000"),
-    status: 200,
-    contentType: "text/html",
-    source: "file",
-  };
-}
-
 async function countingFlush(db: Database): Promise<{ stallMs: number; tookMs: number }> {
   const analytics = createAnalytics({
     enabled: true,
@@ -153,7 +134,7 @@ async function countingFlush(db: Database): Promise<{ stallMs: number; tookMs: n
   const stop = analytics.job(db, logger);
   // The job's first run reads the day's salt before visitors can be hashed.
   await new Promise((resolve) => setTimeout(resolve, 500));
-  for (let index = 0; index < 10_000; index += 1) analytics.onAnswered?.(referred(index));
+  for (let index = 0; index < 10_000; index += 1) analytics.onAnswered?.(referredPageView(index));
   return measure(stop);
 }
 

@@ -1,21 +1,18 @@
-import type { IncomingMessage } from "node:http";
 import { loadavg } from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
 import { parseTrustProxy, type TrustProxy } from "~/server/http/client-key.server";
-import type { Answered } from "~/server/http/pipeline.server";
 import { freshDatabaseEach, silentLogger, testDialects } from "../../../tests/support/databases";
 import { createAnalytics } from "./analytics.server";
 import type { CountRow } from "./counter.server";
 import { deleteCountsBefore, writeBatch } from "./store.server";
+import { referredPageView } from "./testing/referred";
 
 /*
  * Writing the counts never holds the event loop over 20 ms (docs/analytics.md#how-it-is-written),
  * measured with perf_hooks' event-loop delay histogram while a flush runs.
  */
 
-const CHROME =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const MORNING = Date.parse("2026-11-24T15:00:00.000Z");
 
 /** The longest the event loop was held while `work` ran, in milliseconds (perf_hooks' delay histogram). */
@@ -37,21 +34,6 @@ async function longestStall(work: () => Promise<void>): Promise<number> {
  * a benchmark's to check on a quiet machine (docs/analytics.md#how-it-is-written), not a unit test's.
  */
 
-function referred(index: number): Answered {
-  const req = {
-    method: "GET",
-    headers: { host: "localhost:3000", "user-agent": CHROME, referer: `https://site-${index}.example/` },
-    socket: { remoteAddress: `10.${index >> 16}.${(index >> 8) & 255}.${index & 255}` },
-  } as unknown as IncomingMessage;
-  return {
-    req,
-    url: new URL("/", "http://localhost:3000"),
-    status: 200,
-    contentType: "text/html",
-    source: "file",
-  };
-}
-
 describe.each(testDialects)("writing the counts on $name", (dialect) => {
   const t = freshDatabaseEach(dialect);
 
@@ -67,7 +49,7 @@ describe.each(testDialects)("writing the counts on $name", (dialect) => {
     const stop = analytics.job(t.db, silentLogger);
     // The job's first run reads the day's salt; wait for it so the flush below hashes the visitors.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    for (let index = 0; index < 10_000; index += 1) analytics.onAnswered?.(referred(index));
+    for (let index = 0; index < 10_000; index += 1) analytics.onAnswered?.(referredPageView(index));
     const stall = await longestStall(stop);
     console.info(
       `${dialect.name}: flush after 10,000 referrers: longest delay ${stall.toFixed(1)} ms, load ${loadavg()[0]}`,
