@@ -49,8 +49,9 @@ export function QuoteOnlineLink({
 /**
  * The online way beside an e-mail draft that asks for something other than a price (a consultation, a
  * site assessment, a repair, PPE, a question): the same people, through the site, so the request gets
- * a reference, routing and a place in the owner's report. A question opens the contact form; the others
- * open the quote form with the draft's subject as the first item and the section's product area chosen.
+ * a reference, routing and a place in the owner's report. A question opens the contact form, its message
+ * started with the draft's subject (with scripts); the others open the quote form with the draft's
+ * subject as the first item and the section's product area chosen.
  */
 export function OnlineRequestLink({
   inquiry,
@@ -61,7 +62,7 @@ export function OnlineRequestLink({
 }: ButtonLook & { inquiry: InquiryId; subject: string; area?: ProductSectionId }) {
   const href =
     inquiry === "general"
-      ? "/contact#contact-form"
+      ? `/contact?${new URLSearchParams({ subject })}#contact-form`
       : `/quote?${new URLSearchParams({ ...(area ? { area } : {}), item: subject })}`;
   return (
     <Button asChild variant={variant} {...look}>

@@ -309,6 +309,10 @@ test.describe("an online way beside every e-mail draft", () => {
   test("the hero's question opens the contact form", async ({ page }) => {
     await page.goto("/products");
     await page.getByRole("link", { name: "Ask online" }).click();
-    await expect(page).toHaveURL("/contact#contact-form");
+    await expect(page).toHaveURL("/contact?subject=Product+Inquiry#contact-form");
+    // The message starts with the draft's subject, as the e-mail would.
+    await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue(
+      "Product Inquiry\n\n",
+    );
   });
 });

@@ -113,3 +113,29 @@ describe("the home form's carry-over (docs/product.md#home-message-form)", () =>
     expect(submitHome().defaultPrevented).toBe(false);
   });
 });
+
+describe("a link's subject (the online way beside an e-mail draft)", () => {
+  afterEach(() => {
+    window.history.replaceState(null, "", "/");
+  });
+
+  it("starts an empty message with the subject, and no more than 200 characters of it", () => {
+    window.history.replaceState(null, "", `/contact?subject=Product+Inquiry%3A+labels${"x".repeat(300)}`);
+    document.body.innerHTML = contactForm;
+    run();
+    expect(field("contact-message")).toBe(`Product Inquiry: labels${"x".repeat(177)}\n\n`);
+    expect(field("contact-name")).toBe("");
+  });
+
+  it("leaves a message carried from the home page as it is, and a broken subject out", () => {
+    window.history.replaceState(null, "", "/contact?subject=Product%20Inquiry");
+    sessionStorage.setItem(CARRY_STORAGE_KEY, JSON.stringify({ name: "Robin", email: "", message: "Hi." }));
+    document.body.innerHTML = contactForm;
+    run();
+    expect(field("contact-message")).toBe("Hi.");
+    document.body.innerHTML = contactForm;
+    window.history.replaceState(null, "", "/contact?subject=%E0%A4%A");
+    run();
+    expect(field("contact-message")).toBe("");
+  });
+});

@@ -33,6 +33,9 @@ export const CARRIED_NOTE_ID = "carried-message-note";
 /** Longest value carried into a field: the contact form's longest (the message, 5,000 characters). */
 const MAX_LENGTH = 5000;
 
+/** Longest subject a link may start the message with (`/contact?subject=…`): an e-mail draft's subject. */
+const SUBJECT_MAX_LENGTH = 200;
+
 const value = (id: string) => `v("${id}")`;
 
 /**
@@ -40,7 +43,9 @@ const value = (id: string) => `v("${id}")`;
  * as the form is submitted, keep the contact form's three values (first and last name joined, the
  * e-mail, the message with the company as a last line) and go to the form's address without a query.
  * If storage fails the plain GET goes on: an empty contact form. On /contact: fill each empty field
- * from what was kept, show the note that says it is not sent yet, and forget it. The app's scripts, when they
+ * from what was kept, show the note that says it is not sent yet, and forget it; then, when the
+ * address carries a `subject` (the online way beside an e-mail draft) and the message is still empty,
+ * start the message with that subject, as the draft's subject line would. The app's scripts, when they
  * load, take the filled values over as typed text (app/lib/typed-before-hydration.ts).
  */
-export const CARRY_SNIPPET = `(function(){var d=document,k="${CARRY_STORAGE_KEY}",s;try{s=sessionStorage}catch(e){return}function v(i){var e=d.getElementById(i);return e?e.value.trim():""}var f=d.getElementById("${HOME_FORM_ID}");f&&f.addEventListener("submit",function(e){var n=[${value(HOME_FIELD_IDS.firstName)},${value(HOME_FIELD_IDS.lastName)}].filter(Boolean).join(" "),c=${value(HOME_FIELD_IDS.company)},m=${value(HOME_FIELD_IDS.message)};if(c)m=(m+"\\n\\nCompany: "+c).trim();try{s.setItem(k,JSON.stringify({name:n,email:${value(HOME_FIELD_IDS.email)},message:m}))}catch(x){return}e.preventDefault();location.href=f.action});var o={name:"${CONTACT_FIELD_IDS.name}",email:"${CONTACT_FIELD_IDS.email}",message:"${CONTACT_FIELD_IDS.message}"},t;if(!d.getElementById(o.name))return;try{t=JSON.parse(s.getItem(k));s.removeItem(k)}catch(x){}if(!t||typeof t!="object")return;for(var p in o){var e=d.getElementById(o[p]);if(e&&!e.value&&typeof t[p]=="string")e.value=t[p].slice(0,${MAX_LENGTH})}var a=d.getElementById("${CARRIED_NOTE_ID}");if(a)a.hidden=!1})()`;
+export const CARRY_SNIPPET = `(function(){var d=document,k="${CARRY_STORAGE_KEY}",s;try{s=sessionStorage}catch(e){return}function v(i){var e=d.getElementById(i);return e?e.value.trim():""}var f=d.getElementById("${HOME_FORM_ID}");f&&f.addEventListener("submit",function(e){var n=[${value(HOME_FIELD_IDS.firstName)},${value(HOME_FIELD_IDS.lastName)}].filter(Boolean).join(" "),c=${value(HOME_FIELD_IDS.company)},m=${value(HOME_FIELD_IDS.message)};if(c)m=(m+"\\n\\nCompany: "+c).trim();try{s.setItem(k,JSON.stringify({name:n,email:${value(HOME_FIELD_IDS.email)},message:m}))}catch(x){return}e.preventDefault();location.href=f.action});var o={name:"${CONTACT_FIELD_IDS.name}",email:"${CONTACT_FIELD_IDS.email}",message:"${CONTACT_FIELD_IDS.message}"},t;if(!d.getElementById(o.name))return;try{t=JSON.parse(s.getItem(k));s.removeItem(k)}catch(x){}if(t&&typeof t=="object"){for(var p in o){var e=d.getElementById(o[p]);if(e&&!e.value&&typeof t[p]=="string")e.value=t[p].slice(0,${MAX_LENGTH})}var a=d.getElementById("${CARRIED_NOTE_ID}");if(a)a.hidden=!1}var q=/[?&]subject=([^&]*)/.exec(location.search),g=d.getElementById(o.message);if(q&&g&&!g.value)try{g.value=decodeURIComponent(q[1].replace(/\\+/g," ")).slice(0,${SUBJECT_MAX_LENGTH})+"\\n\\n"}catch(x){}})()`;
