@@ -19,7 +19,9 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Recording a trace (a screencast and a DOM snapshot at every step) costs every test its CPU, and the
+    // suite is CPU-bound on a 2-core machine: in CI only a failed test's retry records one.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: chromium,
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromium } }],
