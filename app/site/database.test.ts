@@ -208,6 +208,13 @@ describe.each(testDialects)("database on $name", (dialect) => {
     expect(await migrate(t.db)).toEqual([]);
   });
 
+  it("refuses to run on a database that a newer version of the site has migrated further", async () => {
+    await sql`insert into kysely_migration (name, timestamp) values ('9999_from_a_newer_site', '2026-11-28T00:00:00.000Z')`.execute(
+      t.db,
+    );
+    await expect(migrate(t.db)).rejects.toThrow("Database migration failed");
+  });
+
   it("generates ids, keeps null phones, and reports unique violations the same way", async () => {
     const at = isoTime(new Date("2025-03-01T12:00:00Z"));
     const first = await t.db

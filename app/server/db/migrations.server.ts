@@ -10,6 +10,26 @@ export function createMigrationProvider(dialect: Dialect, migrations: MigrationL
   return { getMigrations: async () => migrations(dialect) };
 }
 
+/** Kysely's bookkeeping table: one row per migration applied. */
+const MIGRATION_TABLE = "kysely_migration";
+
+/**
+ * True when the database has applied exactly the migrations listed (the usual start, and every operator
+ * command): one read of the bookkeeping table, where Kysely's Migrator would first read the catalog of
+ * every schema in the database, which fails now and then while another schema is being dropped. Any
+ * other answer (no table yet, one missing, one unknown) leaves the work, and its checks, to the Migrator.
+ */
+async function upToDate(db: Database, names: string[], schema: string | undefined): Promise<boolean> {
+  const table = schema ? sql.id(schema, MIGRATION_TABLE) : sql.id(MIGRATION_TABLE);
+  try {
+    const { rows } = await sql<{ name: string }>`select name from ${table}`.execute(db);
+    const applied = new Set(rows.map((row) => row.name));
+    return applied.size === names.length && names.every((name) => applied.has(name));
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Brings the schema up to date; safe to run from several instances at once on PostgreSQL (Kysely's
  * Migrator holds an advisory lock). Returns the names of the migrations it applied; throws on failure.
@@ -28,6 +48,7 @@ export async function runMigrations(
     migrationTableSchema = rows[0]?.schema ?? undefined;
     if (!migrationTableSchema) throw new Error("PostgreSQL search_path names no existing schema to migrate");
   }
+  if (await upToDate(db, Object.keys(migrations(dialect)), migrationTableSchema)) return [];
   const migrator = new Migrator({
     db,
     provider: createMigrationProvider(dialect, migrations),
