@@ -114,6 +114,10 @@ describe("the home form's carry-over (docs/product.md#home-message-form)", () =>
   });
 });
 
+it("stays within the 1 KB every inline snippet of a page is allowed", () => {
+  expect(new TextEncoder().encode(CARRY_SNIPPET).length).toBeLessThanOrEqual(1024);
+});
+
 describe("a link's subject (the online way beside an e-mail draft)", () => {
   afterEach(() => {
     window.history.replaceState(null, "", "/");
@@ -127,15 +131,16 @@ describe("a link's subject (the online way beside an e-mail draft)", () => {
     expect(field("contact-name")).toBe("");
   });
 
-  it("leaves a message carried from the home page as it is, and a broken subject out", () => {
+  it("leaves a message carried from the home page as it is, and puts markup in as text", () => {
     window.history.replaceState(null, "", "/contact?subject=Product%20Inquiry");
     sessionStorage.setItem(CARRY_STORAGE_KEY, JSON.stringify({ name: "Robin", email: "", message: "Hi." }));
     document.body.innerHTML = contactForm;
     run();
     expect(field("contact-message")).toBe("Hi.");
     document.body.innerHTML = contactForm;
-    window.history.replaceState(null, "", "/contact?subject=%E0%A4%A");
+    window.history.replaceState(null, "", "/contact?subject=%3Cimg+src%3Dx+onerror%3Dalert(1)%3E");
     run();
-    expect(field("contact-message")).toBe("");
+    expect(field("contact-message")).toBe("<img src=x onerror=alert(1)>\n\n");
+    expect(document.querySelector("img")).toBeNull();
   });
 });
