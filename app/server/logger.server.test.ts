@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -78,6 +79,38 @@ describe("createLogger", () => {
         rejected: ["[address]"],
       },
     });
+  });
+
+  it("gathers a burst of JSON lines into few writes and loses none of them", async () => {
+    const logger = createLogger("info", { fd });
+    for (let n = 0; n < 500; n += 1) logger.info({ n }, "GET / 200");
+    const text = await vi.waitFor(() => {
+      const written = readFileSync(file, "utf8");
+      if (written.split("\n").length <= 500) throw new Error("not every line is written yet");
+      return written;
+    });
+    const numbers = text.trim().split("\n").map((line) => (JSON.parse(line) as { n: number }).n);
+    expect(numbers).toEqual(Array.from({ length: 500 }, (_, n) => n));
+  });
+
+  it("still writes the lines logged just before a crash", () => {
+    // A process that logs and then dies of an uncaught exception, with its output a pipe, as under a supervisor.
+    const script = [
+      `import { createLogger } from ${JSON.stringify(path.resolve("app/server/logger.server.ts"))};`,
+      "const logger = createLogger('info', { fd: 1 });",
+      "logger.info('the last request');",
+      "process.on('uncaughtException', (error) => { logger.fatal({ err: error }, 'uncaught exception'); process.exit(1); });",
+      "setTimeout(() => { throw new Error('boom'); }, 0);",
+    ].join("\n");
+    const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(1);
+    const messages = run.stdout
+      .trim()
+      .split("\n")
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages).toEqual(["the last request", "uncaught exception"]);
   });
 
   it("treats an output without isTTY as no terminal", async () => {

@@ -7,6 +7,7 @@ import {
   metricsAllowed as allowedWith,
   createMetrics,
   isLoopback,
+  pathOf,
   routeGroup,
 } from "~/server/metrics.server";
 import { queueWebhooks } from "~/server/webhooks/queue.server";
@@ -132,6 +133,29 @@ describe("routeGroup", () => {
       ["", "other"],
     ];
     for (const [path, group] of cases) expect(routeGroup(path), path).toBe(group);
+  });
+});
+
+describe("pathOf", () => {
+  it("reads the path of any target as the URL parser does, plain ones without it", () => {
+    const targets = [
+      "/",
+      "/products/labels?size=4x6#top",
+      "/search?q=a%20b",
+      "/%70roducts",
+      "/a/../products",
+      "/./contact",
+      "//evil.example/x",
+      "/a\\b",
+      "/caf\u00e9",
+      "/a b",
+      "/a#b?c",
+      "/products?",
+    ];
+    for (const target of targets) {
+      expect(pathOf(target), target).toBe(new URL(target, "http://site.invalid").pathname);
+    }
+    expect(pathOf("http://[bad")).toBe("");
   });
 });
 
