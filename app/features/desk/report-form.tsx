@@ -70,8 +70,8 @@ export function ReportForm({ since, until, error, presets, maxRows }: ReportForm
         </ul>
       </nav>
       {error ? null : (
-        <section aria-labelledby="downloads-heading" className="mb-6">
-          <h2 id="downloads-heading" className="mb-2 text-lg font-bold text-navy">
+        <section aria-labelledby="csv-downloads-heading" className="mb-6">
+          <h2 id="csv-downloads-heading" className="mb-2 text-lg font-bold text-navy">
             Downloads (CSV)
           </h2>
           <ul className="flex flex-wrap gap-x-4 gap-y-2">
