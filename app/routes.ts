@@ -38,6 +38,8 @@ export default [
     route("sessions", "routes/desk.sessions.tsx"),
     route("speed", "routes/desk.speed.tsx"),
     route("held", "routes/desk.held.tsx"),
+    route("report", "routes/desk.report.tsx"),
+    route("export/:dataset", "routes/desk.export.tsx"),
     route("leads/:kind/:id", "routes/desk.lead.tsx"),
     route("*", "routes/desk.not-found.tsx"),
   ]),

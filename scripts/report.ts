@@ -2,8 +2,14 @@ import { company } from "~/content/company";
 import { addDays, type Period } from "~/features/analytics/report/calendar";
 import { renderHtml } from "~/features/analytics/report/html";
 import { buildReport, type Report } from "~/features/analytics/report/model.server";
+import { MAX_REPORT_DAYS } from "~/features/analytics/report/period";
 import { reportTables } from "~/features/analytics/report/tables";
 import { renderText } from "~/features/analytics/report/text";
+import { syncDeskLeads } from "~/features/desk/inbox.server";
+import { reportSpeedSource } from "~/features/desk/report-speed.server";
+import { loadRouting } from "~/features/leads/routing/routing.server";
+import type { Database } from "~/server/db/schema.server";
+import type { Env } from "~/server/env.server";
 import { dayIn, daysBetween } from "~/server/mail/company-time.server";
 import { checkSince, commandMain, readArguments, runIfInvoked, UsageError, writeOutput } from "./cli";
 import { csvRow } from "./export-csv";
@@ -11,7 +17,7 @@ import { csvRow } from "./export-csv";
 export const USAGE = `Usage:
   npm run report -- [--since YYYY-MM-DD] [--until YYYY-MM-DD] [--format text|csv|html] [--out FILE]
 
-What the website brought in the period (docs/report.md), from the database that DATABASE_URL names
+What the website brought in the period and how fast the desk answered it (docs/report.md), from the database that DATABASE_URL names
 (default sqlite:./data/site.db). Days are counted in SITE_TIME_ZONE (default America/New_York).
   --since YYYY-MM-DD   first day (default: 29 days before --until)
   --until YYYY-MM-DD   last day, included (default: today)
@@ -19,8 +25,8 @@ What the website brought in the period (docs/report.md), from the database that 
   --out FILE           write to FILE instead of standard output
 `;
 
-/** The longest period one report covers: a year and a day, so a leap year fits. */
-export const MAX_REPORT_DAYS = 367;
+export { MAX_REPORT_DAYS };
+
 const FORMATS = ["text", "csv", "html"] as const;
 type Format = (typeof FORMATS)[number];
 
@@ -85,6 +91,17 @@ export function render(report: Report, format: Format): string {
   return renderText(report);
 }
 
+/**
+ * Speed to lead from the sales desk (docs/report.md#speed-to-lead): the leads that arrived since the
+ * desk last looked are added to it first, as the desk's own pages do, so "still open" is current.
+ */
+async function deskSpeed(db: Database, env: Env) {
+  const routing = loadRouting(env);
+  const desk = { hours: env.DESK_BUSINESS_HOURS, overdueMinutes: env.DESK_OVERDUE_MINUTES };
+  await syncDeskLeads({ db, routing, salesEmail: env.SALES_EMAIL });
+  return reportSpeedSource({ routing, timeZone: env.SITE_TIME_ZONE, desk });
+}
+
 /** Runs the command line; resolves with the exit code (2 for bad arguments, 1 for failures). */
 export const main = commandMain({
   name: "report",
@@ -100,7 +117,8 @@ export const main = commandMain({
       out.stderr.write(`report: ${error.message}\n\n${USAGE}`);
       return 2;
     }
-    const report = await buildReport(db, { period, timeZone: env.SITE_TIME_ZONE, now });
+    const speed = await deskSpeed(db, env);
+    const report = await buildReport(db, { period, timeZone: env.SITE_TIME_ZONE, now, speed });
     const document = render(report, command.format);
     const what = `${command.format} for ${period.since} to ${period.until}`;
     await writeOutput(out, "report", { text: document, out: command.out, what });

@@ -7,6 +7,7 @@ import { type Analytics, createAnalytics } from "~/features/analytics/analytics.
 import { startWeeklyDigest } from "~/features/analytics/report/digest-job.server";
 import { contactFormApi } from "~/features/contact/contact.server";
 import { startOverdueReminders } from "~/features/desk/reminders.server";
+import { reportSpeedSource } from "~/features/desk/report-speed.server";
 import { formEndpoint } from "~/features/leads/form-request.server";
 import { startHeldNotice } from "~/features/leads/held-notice.server";
 import type { Routing } from "~/features/leads/routing/routing.server";
@@ -133,6 +134,16 @@ export function featureJobs(
                 to: reportEmail,
                 mailFrom: env.MAIL_FROM,
                 timeZone: env.SITE_TIME_ZONE,
+                // The desk's speed to lead, handed to the digest here (docs/decisions/0073).
+                ...(routing
+                  ? {
+                      speed: reportSpeedSource({
+                        routing,
+                        timeZone: env.SITE_TIME_ZONE,
+                        desk: { hours: env.DESK_BUSINESS_HOURS, overdueMinutes: env.DESK_OVERDUE_MINUTES },
+                      }),
+                    }
+                  : {}),
               },
               { checkEveryMs: env.REPORT_CHECK_MS },
             ),

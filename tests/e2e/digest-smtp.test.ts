@@ -115,6 +115,8 @@ test("with REPORT_EMAIL set and the schedule reached, exactly one digest arrives
   expect(digest?.subject).toMatch(/^Website week .+: 22 visits, 0 leads$/);
   expect(digest?.text).toMatch(/Page views\s+79\s+0\s+new/);
   expect(digest?.html).toContain("/products/thermal-labels");
+  // The desk's speed to lead, handed to the digest by the composition root: no lead answered last week.
+  expect(digest?.text).toMatch(/Speed to lead \(business hours\)[\s\S]*All leads\s+0\s+n\/a\s+n\/a/);
   expect(digest?.headers.get("auto-submitted")).toBe("auto-generated");
 });
 

@@ -37,9 +37,14 @@ export function DeskFrame({
               Speed to lead
             </a>
             {staff.role === "owner" || staff.role === "manager" ? (
-              <a className={link} href="/desk/held">
-                Held spam
-              </a>
+              <>
+                <a className={link} href="/desk/held">
+                  Held spam
+                </a>
+                <a className={link} href="/desk/report">
+                  Report
+                </a>
+              </>
             ) : null}
             <a className={link} href="/desk/sessions">
               Sessions

@@ -6,16 +6,7 @@ export function age(iso: string, now: Date): string {
   return `${Math.floor(minutes / (24 * 60))} d`;
 }
 
-/** A duration in seconds as "1 h 5 min", "12 min" or "40 s". */
-export function duration(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours < 48) return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
-}
+export { duration } from "~/lib/duration";
 
 /** A timestamp in the company's time zone: "2026-11-28 09:14". */
 export function when(iso: string, timeZone: string): string {

@@ -15,6 +15,7 @@ import { periodBounds } from "./calendar";
 import { buildDigestMail } from "./digest.server";
 import { buildReport } from "./model.server";
 import { digestDedupeKey, latestDigest } from "./schedule";
+import type { SpeedSource } from "./speed";
 
 /** Held leads the digest lists at most. */
 const HELD_LISTED = 50;
@@ -24,6 +25,8 @@ export interface DigestJobSettings {
   to: string;
   mailFrom: string;
   timeZone: string;
+  /** Speed to lead for last week, from whoever starts the job (the report does not import the desk). */
+  speed?: SpeedSource;
 }
 
 /**
@@ -45,7 +48,12 @@ export async function queueDueDigest(
   if (queued) return "already";
   // Its reads run off the event loop (a SQLite read thread): a large week must not hold up the site.
   const reader = readerOf(db);
-  const week = await buildReport(reader, { period: due.week, timeZone: settings.timeZone, now });
+  const week = await buildReport(reader, {
+    period: due.week,
+    timeZone: settings.timeZone,
+    now,
+    ...(settings.speed ? { speed: settings.speed } : {}),
+  });
   const previous = await buildReport(reader, { period: due.previous, timeZone: settings.timeZone, now });
   const held = await listHeldLeads(reader, HELD_LISTED, periodBounds(due.week, settings.timeZone).from);
   const mail = buildDigestMail({ mailFrom: settings.mailFrom, to: settings.to }, week, previous, held);

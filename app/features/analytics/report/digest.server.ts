@@ -9,6 +9,7 @@ import { bodyLine, escapeHtml } from "~/features/leads/email-text.server";
 import type { HeldLead } from "~/features/leads/held.server";
 import { type Email, MAIL_PRIORITY } from "~/server/mail/outbox.server";
 import { heldHtml, heldText } from "./digest-held";
+import { speedHtml, speedText } from "./digest-speed";
 import type { Report } from "./model.server";
 import { percent } from "./tables";
 import { tableText } from "./text";
@@ -240,6 +241,7 @@ export function buildDigestMail(
     ),
     heldLine(week),
     "",
+    speedText(week.speed),
     bars.map(barListText).join("\n\n"),
     "",
     heldText(held),
@@ -263,6 +265,7 @@ export function buildDigestMail(
     `<p style="margin:0 0 16px">${escapeHtml(range)}, against the week before.</p>`,
     figuresHtml(list),
     `<p style="margin:8px 0 0;font-size:14px;color:${MUTED}">${escapeHtml(heldLine(week))}</p>`,
+    speedHtml(week.speed, { navy: NAVY, muted: MUTED }),
     ...bars.map(barListHtml),
     heldHtml(held, { navy: NAVY, muted: MUTED }),
     "</td></tr>",

@@ -41,11 +41,32 @@ function tableHtml(table: ReportTable): string {
   return `<div class="table"><table><thead><tr>${head.join("")}</tr></thead><tbody>\n${body.join("\n")}\n</tbody></table></div>`;
 }
 
+/** The median response per branch, in whole business minutes (the table beside it has the exact figures). */
+function speedChart(report: Report): Array<[string, string]> {
+  if (!report.speed) return [];
+  const answered = report.speed.byBranch.filter((line) => line.median !== null);
+  return [
+    [
+      "speed-branches",
+      barChart(
+        {
+          id: "chart-speed",
+          title: "Median response time per branch, in business minutes",
+          description:
+            "Median business minutes from a lead's arrival to its first move out of New, per branch.",
+        },
+        answered.map((line) => ({ label: line.label, value: Math.round((line.median ?? 0) / 60) })),
+      ),
+    ],
+  ];
+}
+
 /** The charts by the id of the table they draw; every chart comes before its table. */
-function charts(report: Report): Map<string, string> {
+export function reportCharts(report: Report): Map<string, string> {
   const days = report.days.map((day) => day.day);
   const totalLeads = (row: { contacts: number; quotes: number }) => row.contacts + row.quotes;
   return new Map([
+    ...speedChart(report),
     [
       "days",
       lineChart(
@@ -133,7 +154,7 @@ export function renderHtml(report: Report, options: { companyName: string }): st
   const { since, until } = report.period;
   const title = `Website report, ${since} to ${until}`;
   const tables = reportTables(report);
-  const drawn = charts(report);
+  const drawn = reportCharts(report);
   const sections = tables.map((table) => {
     const chart = drawn.get(table.id);
     return [

@@ -4,6 +4,7 @@
  */
 import { withoutBidiControls } from "../visible-text";
 import type { Ranked, Report } from "./model.server";
+import { SPEED_COLUMNS, type SpeedSection, speedCells } from "./speed";
 
 export type Cell = string | number;
 
@@ -89,9 +90,34 @@ function catalogueTables({ catalogue }: Report): ReportTable[] {
   ];
 }
 
+/**
+ * Speed to lead (docs/report.md#speed-to-lead), when the report has it: all leads and each branch,
+ * then each member of staff who answered (their open leads: those assigned to them).
+ */
+export function speedTables(speed: SpeedSection | undefined): ReportTable[] {
+  if (!speed) return [];
+  const rows = (lines: SpeedSection["byBranch"]) =>
+    lines.map((line) => [visible(line.label), ...speedCells(line)]);
+  return [
+    {
+      id: "speed-branches",
+      title: "Speed to lead per branch",
+      columns: ["Branch", ...SPEED_COLUMNS],
+      rows: rows([speed.total, ...speed.byBranch]),
+    },
+    {
+      id: "speed-staff",
+      title: "Speed to lead per member of staff",
+      columns: ["Staff", ...SPEED_COLUMNS],
+      rows: rows(speed.byStaff),
+    },
+  ];
+}
+
 export function reportTables(report: Report): ReportTable[] {
   return [
     { id: "summary", title: "Summary", columns: ["Figure", "Value"], rows: summaryRows(report) },
+    ...speedTables(report.speed),
     table("days", "Visits and unique visitors per day", report.days, [
       ["Day", "day"],
       ["Page views", "pageviews"],
