@@ -28,6 +28,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  test.setTimeout(90_000);
   await Promise.all(servers.map((server) => server.stop()));
   await peer?.stop();
   await pgQuery(adminUrl, `drop database if exists ${database} with (force)`);

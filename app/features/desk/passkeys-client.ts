@@ -51,7 +51,16 @@ function startSignIn(form: HTMLFormElement): void {
         stopped(form, error, "No passkey was used. Try again, or e-mail yourself a sign-in link."),
     );
   });
-  // Where the browser offers passkeys in the address field's suggestions, they are offered there too.
+  // Where the browser offers passkeys among the address field's suggestions, they are offered there too,
+  // from the moment the field is first focused (decision 0074).
+  const field = document.querySelector<HTMLInputElement>('input[autocomplete$="webauthn"]');
+  field?.addEventListener("focus", () => offerInSuggestions(form, optionsJSON), { once: true });
+}
+
+function offerInSuggestions(
+  form: HTMLFormElement,
+  optionsJSON: Parameters<typeof startAuthentication>[0]["optionsJSON"],
+): void {
   browserSupportsWebAuthnAutofill().then(
     (autofill) => {
       if (!autofill) return;
