@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { desiredCookie, isSecureRequest, SESSION_COOKIE } from "~/features/desk/cookies.server";
 import { DeskFrame } from "~/features/desk/desk-frame";
-import { readDeskForm } from "~/features/desk/desk-request.server";
+import { readDeskForm, signedInContext } from "~/features/desk/desk-request.server";
 import { signInWithPasskey } from "~/features/desk/passkey-sign-in.server";
 import { readCeremonyAnswer } from "~/features/desk/passkeys.server";
 import { describeBrowser, SESSION_MAX_MS } from "~/features/desk/sessions.server";
@@ -17,9 +17,13 @@ const NOTICES = {
   limited: "Too many sign-in attempts. Wait a while and try again.",
 } as const;
 
-/** GET /desk/passkey: nothing to see; the sign-in page is the inbox's address. */
-export function loader() {
-  throw redirect("/desk", 303);
+/**
+ * GET /desk/passkey: the sign-in form (signed in already: the inbox). It also runs after a refused post,
+ * whose page is the sign-in form with the reason.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  if (context.get(signedInContext)) throw redirect("/desk", 303);
+  return null;
 }
 
 /**

@@ -124,17 +124,33 @@ export async function signInWithPasskey(
   } catch (error) {
     return refused(services, reasonOf(error));
   }
+  return startSession(
+    services,
+    { ...row, counter: stored },
+    { challenge, newCounter, browser: input.browser, now },
+  );
+}
+
+/**
+ * Spends the challenge, moves the counter and starts the session, in one transaction: refused when the
+ * challenge was spent already or the counter moved since it was read (two answers racing on two instances).
+ */
+async function startSession(
+  services: PasskeyServices,
+  row: { credential_id: string; staff_id: number; counter: number },
+  answered: { challenge: string; newCounter: number; browser: string; now: Date },
+): Promise<PasskeySignInOutcome> {
+  const { challenge, newCounter, now } = answered;
   const outcome = await writeTransaction(services.db, async (trx) => {
     if (!(await spendChallenge(trx, challenge, now))) return "challenge-spent";
-    // Compared with the counter read before: two answers racing on two instances cannot both move it.
     const moved = await deskTables(trx)
       .updateTable("desk_passkeys")
       .set({ counter: newCounter, last_used_at: isoTime(now) })
       .where("credential_id", "=", row.credential_id)
-      .where("counter", "=", stored)
+      .where("counter", "=", row.counter)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return "counter-raced";
-    return { sessionSecret: await createSession(trx, row.staff_id, input.browser, now) };
+    return { sessionSecret: await createSession(trx, row.staff_id, answered.browser, now) };
   });
   if (typeof outcome === "string") return refused(services, outcome);
   services.logger.info({ event: "desk_passkey_sign_in", outcome: "signed-in" }, "desk passkey sign-in");

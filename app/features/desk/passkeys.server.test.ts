@@ -128,7 +128,9 @@ describe.each(testDialects)("desk passkeys on $name", (dialect) => {
     expect(await signIn(authenticate(clone, await options(), ORIGIN))).toEqual({ status: "refused" });
 
     await disableStaff(t.db, "rep@example.test", clock);
+    log = memoryLogger();
     expect(await signIn(authenticate(passkey, await options(), ORIGIN))).toEqual({ status: "refused" });
+    expect(log.lines.map((line) => line.reason)).toEqual(["disabled-staff"]);
     await addStaff(t.db, { email: "rep@example.test", role: "rep", branch: "dallas" }, clock);
     expect((await signIn(authenticate(passkey, await options(), ORIGIN))).status).toBe("signed-in");
 
