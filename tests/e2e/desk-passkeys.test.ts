@@ -176,3 +176,30 @@ test("without scripts the sign-in page offers the e-mailed link only, and the se
   await expect(page.getByRole("button", { name: "Add a passkey" })).toHaveCount(0);
   await context.close();
 });
+
+test("a passkey post from another site is refused (403), and one that is no ceremony's answer gets 400 or 413, never a session", async () => {
+  const post = (body: string, site: string) =>
+    fetch(`${origin}/desk/passkey`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "sec-fetch-site": site,
+        "x-forwarded-for": uniqueClientAddress(),
+      },
+      body,
+    });
+  const answer = JSON.stringify({ id: "AAAA", rawId: "AAAA", type: "public-key", response: {} });
+  expect((await post(`response=${encodeURIComponent(answer)}`, "cross-site")).status).toBe(403);
+  for (const body of [
+    `response=${encodeURIComponent(answer)}`,
+    "response=%7Bnot%20json",
+    "response=",
+    "x=1",
+  ]) {
+    const response = await post(body, "same-origin");
+    expect(response.status, body).toBe(400);
+    expect(response.headers.get("set-cookie"), body).toBeNull();
+  }
+  expect((await post(`response=${"A".repeat(20_000)}`, "same-origin")).status).toBe(413);
+});
