@@ -160,6 +160,7 @@ test("at 375 px a rep adds a passkey and signs in with it, by keyboard and from 
 test("without scripts the sign-in page offers the e-mailed link only, and the sessions page says why there is no passkey form", async ({
   browser,
 }) => {
+  test.setTimeout(120_000);
   const context = await browser.newContext({
     javaScriptEnabled: false,
     extraHTTPHeaders: { "x-forwarded-for": uniqueClientAddress() },
