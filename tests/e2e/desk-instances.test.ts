@@ -23,7 +23,11 @@ test.beforeAll(async () => {
   await pgQuery(adminUrl, `create database ${database}`);
   peer = await startSmtpPeer();
   const env = { DATABASE_URL: databaseUrl, SMTP_URL: peer.url, TRUST_PROXY: "true" };
-  servers = await Promise.all([spawnServer(basePort, env), spawnServer(basePort + 1, env)]);
+  // Side by side, so both migrate the new database at once; one that started is stopped if the other did not.
+  const started = await Promise.allSettled([spawnServer(basePort, env), spawnServer(basePort + 1, env)]);
+  servers = started.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
+  const failed = started.find((outcome) => outcome.status === "rejected");
+  if (failed) throw failed.reason;
   staffCommand(databaseUrl, ["add", "owner@example.test", "--role", "owner"]);
 });
 
