@@ -29,13 +29,15 @@ export default [
   route("api/search", "routes/api.search.ts"),
   // Rendered on each request: a quote's file through the signed, expiring link a webhook carries (docs/webhooks.md).
   route("files/:id/:name", "routes/files.ts"),
-  // The sales desk (docs/desk.md): staff only, rendered on each request, never indexed, no scripts.
+  // The sales desk (docs/desk.md): staff only, rendered on each request, never indexed, no scripts but the passkey ceremony's.
   route("desk", "routes/desk.tsx", [
     index("routes/desk._index.tsx"),
     route("link", "routes/desk.link.tsx"),
     route("sign-in", "routes/desk.sign-in.tsx"),
     route("sign-out", "routes/desk.sign-out.tsx"),
     route("sessions", "routes/desk.sessions.tsx"),
+    route("passkey", "routes/desk.passkey.tsx"),
+    route("passkeys", "routes/desk.passkeys.tsx"),
     route("speed", "routes/desk.speed.tsx"),
     route("held", "routes/desk.held.tsx"),
     route("report", "routes/desk.report.tsx"),

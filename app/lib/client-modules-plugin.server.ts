@@ -6,7 +6,8 @@ import type { Plugin } from "vite";
 
 /**
  * The small browser modules the pages load on demand, without React (docs/decisions/0068): the header
- * search's suggestions, loaded when a search field is first focused, and the quote list's page. Each is
+ * search's suggestions, loaded when a search field is first focused, the quote list's page, and the desk's
+ * passkey ceremony (docs/decisions/0074). Each is
  * bundled on its own by esbuild, minified, and written to the client build as `assets/<name>-<hash>.js`
  * (cached for a year like every asset); `virtual:client-modules` gives the pages their addresses. In
  * development (and in unit tests) the address is the source file, which Vite's dev server compiles.
@@ -20,6 +21,7 @@ const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const CLIENT_MODULES = {
   siteSearchModule: "components/search/suggestions.ts",
   quoteListModule: "features/catalogue/quote-list/quote-list-view.ts",
+  deskPasskeysModule: "features/desk/passkeys-client.ts",
 } as const;
 
 interface BuiltModule {

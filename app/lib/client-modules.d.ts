@@ -5,4 +5,6 @@ declare module "virtual:client-modules" {
   export const siteSearchModule: string;
   /** The quote list's page (app/features/catalogue/quote-list/quote-list-view.ts). */
   export const quoteListModule: string;
+  /** The desk's passkey ceremony (app/features/desk/passkeys-client.ts), on the desk's sign-in and sessions pages. */
+  export const deskPasskeysModule: string;
 }

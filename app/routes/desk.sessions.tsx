@@ -1,8 +1,10 @@
 import { redirect } from "react-router";
 import { clearedCookie, isSecureRequest, SESSION_COOKIE } from "~/features/desk/cookies.server";
 import { DeskFrame, deskButton } from "~/features/desk/desk-frame";
-import { readDeskForm, requireStaff } from "~/features/desk/desk-request.server";
+import { passkeyScriptContext, readDeskForm, requireStaff } from "~/features/desk/desk-request.server";
 import { when } from "~/features/desk/format";
+import { listPasskeys, registrationOptions } from "~/features/desk/passkeys.server";
+import { PASSKEY_NOTICES, PasskeysSection } from "~/features/desk/passkeys-view";
 import { endSessionsOf, listSessions } from "~/features/desk/sessions.server";
 import { noScripts } from "~/lib/page-scripts";
 import { requestContextOf } from "~/load-context";
@@ -10,13 +12,19 @@ import type { Route } from "./+types/desk.sessions";
 
 export const handle = noScripts;
 
-/** GET /desk/sessions: the browsers signed in as this member of staff. */
-export async function loader({ context }: Route.LoaderArgs) {
+/** GET /desk/sessions: the browsers signed in as this member of staff, and their passkeys. */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = requestContextOf(context);
   const { staff, session } = requireStaff(context);
   const now = services.now?.() ?? new Date();
   const sessions = await listSessions(services.db, staff.id, now);
+  const options = await registrationOptions(services, staff);
+  if (options) context.set(passkeyScriptContext, true);
+  const said = new URL(request.url).searchParams.get("passkey") ?? "";
   return {
+    passkeys: await listPasskeys(services.db, staff.id),
+    passkeyOptions: options ? JSON.stringify(options) : null,
+    passkeyNotice: Object.hasOwn(PASSKEY_NOTICES, said) ? (PASSKEY_NOTICES[said] ?? null) : null,
     staff: { email: staff.email, role: staff.role, branch: staff.branch },
     timeZone: services.timeZone,
     sessions: sessions.map((entry) => ({
@@ -48,9 +56,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DeskSessions({ loaderData }: Route.ComponentProps) {
-  const { staff, sessions, timeZone } = loaderData;
+  const { staff, sessions, timeZone, passkeys, passkeyOptions, passkeyNotice } = loaderData;
   return (
-    <DeskFrame title="Sessions" staff={staff}>
+    <DeskFrame title="Sessions and passkeys" staff={staff}>
       <h1 className="mb-3 text-2xl font-extrabold text-navy">Where you are signed in</h1>
       <p className="mb-4 max-w-2xl text-slate-700">
         A session ends after 12 hours without use, and 7 days after signing in at the latest.
@@ -86,6 +94,12 @@ export default function DeskSessions({ loaderData }: Route.ComponentProps) {
           Sign out everywhere
         </button>
       </form>
+      <PasskeysSection
+        passkeys={passkeys}
+        options={passkeyOptions}
+        notice={passkeyNotice}
+        timeZone={timeZone}
+      />
     </DeskFrame>
   );
 }

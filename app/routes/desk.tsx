@@ -1,24 +1,33 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { DeskFrame, deskLink, type StaffBadge } from "~/features/desk/desk-frame";
-import { deskMiddleware, signedInContext } from "~/features/desk/desk-request.server";
+import { deskMiddleware, passkeyScriptContext, signedInContext } from "~/features/desk/desk-request.server";
+import { signInOptions } from "~/features/desk/passkey-sign-in.server";
 import { SignInForm } from "~/features/desk/sign-in-form";
 import { noScripts } from "~/lib/page-scripts";
+import { requestContextOf } from "~/load-context";
 import type { Route } from "./+types/desk";
 
 /*
  * The sales desk (docs/desk.md): rendered on each request, for signed-in staff only, never indexed,
- * without scripts. Its middleware checks every post's origin and the session on every request, and
+ * without scripts but the passkey ceremony's. Its middleware checks every post's origin and the session on every request, and
  * gives every answer the desk's headers; a page without a session answers the sign-in form (401).
  */
 export const middleware: Route.MiddlewareFunction[] = [deskMiddleware];
 
 export const handle = noScripts;
 
-export function loader({ context }: Route.LoaderArgs): { staff: StaffBadge | null } {
+/** Signed out, every desk page may show the sign-in form: it gets the passkey sign-in options (decision 0074). */
+export async function loader({
+  context,
+}: Route.LoaderArgs): Promise<{ staff: StaffBadge | null; passkeyOptions: string | null }> {
   const signedIn = context.get(signedInContext);
-  if (!signedIn) return { staff: null };
+  if (!signedIn) {
+    const options = await signInOptions(requestContextOf(context).services);
+    if (options) context.set(passkeyScriptContext, true);
+    return { staff: null, passkeyOptions: options ? JSON.stringify(options) : null };
+  }
   const { email, role, branch } = signedIn.staff;
-  return { staff: { email, role, branch } };
+  return { staff: { email, role, branch }, passkeyOptions: null };
 }
 
 export default function DeskLayout() {

@@ -13,6 +13,7 @@ import { catalogue } from "./migrations/0014-catalogue.server";
 import { catalogueSearch } from "./migrations/0015-catalogue-search.server";
 import { quoteItemSku } from "./migrations/0016-quote-item-sku.server";
 import { desk } from "./migrations/0017-desk.server";
+import { deskPasskeys } from "./migrations/0018-desk-passkeys.server";
 
 /*
  * The site's schema history: every feature's tables, in the order they shipped. The platform's runner
@@ -36,6 +37,8 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     "0015_catalogue_search": catalogueSearch(dialect),
     "0016_quote_item_sku": quoteItemSku,
     "0017_desk": desk(id),
+    // From here on, named by the date and time they were written, so two changes made side by side keep an order.
+    "0018_desk_passkeys": deskPasskeys,
   };
 }
 

@@ -1,3 +1,4 @@
+import { deskPasskeysModule } from "virtual:client-modules";
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { requestContextOf } from "~/load-context";
 import { clearedCookie, isSecureRequest, readCookie, SESSION_COOKIE } from "./cookies.server";
@@ -17,20 +18,33 @@ export interface SignedIn {
 
 export const signedInContext = createContext<SignedIn | null>(null);
 
-/** No script runs on a desk page; nothing loads from elsewhere; no other site may frame or post to it. */
-export const DESK_POLICY = [
-  "default-src 'none'",
-  "script-src 'none'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-].join("; ");
+/** Set by a loader whose page carries a passkey form: that page's policy allows the passkey script. */
+export const passkeyScriptContext = createContext<boolean>(false);
 
-export function setDeskHeaders(headers: Headers): void {
-  headers.set("Content-Security-Policy", DESK_POLICY);
+/**
+ * No script runs on a desk page but the passkey ceremony (decision 0074), and that one file only on the
+ * pages that offer it; nothing loads from elsewhere; no other site may frame or post to it.
+ */
+export function deskPolicy(passkeyScript: string | null = null): string {
+  return [
+    "default-src 'none'",
+    `script-src ${passkeyScript ?? "'none'"}`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join("; ");
+}
+
+/** The passkey script's full address on the site's origin, as a CSP source that allows that file alone. */
+export function passkeyScriptSource(siteUrl: string): string {
+  return new URL(deskPasskeysModule, siteUrl).href;
+}
+
+export function setDeskHeaders(headers: Headers, passkeyScript: string | null = null): void {
+  headers.set("Content-Security-Policy", deskPolicy(passkeyScript));
   headers.set("X-Robots-Tag", "noindex, nofollow");
   headers.set("Cache-Control", "no-store");
   // A sign-in link's page carries its token in the address: no other site is ever sent it as a Referer.
@@ -69,7 +83,10 @@ export const deskMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const signedIn = await readSession(services.db, cookie, services.now?.() ?? new Date());
   context.set(signedInContext, signedIn);
   const response = await next();
-  setDeskHeaders(response.headers);
+  setDeskHeaders(
+    response.headers,
+    context.get(passkeyScriptContext) ? passkeyScriptSource(services.siteUrl) : null,
+  );
   if (cookie !== null && !signedIn && !response.headers.has("Set-Cookie")) {
     response.headers.append(
       "Set-Cookie",

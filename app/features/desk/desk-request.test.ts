@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { desiredCookie, isSecureRequest, readCookie } from "./cookies.server";
-import { isSameOriginPost } from "./desk-request.server";
+import { deskPolicy, isSameOriginPost, passkeyScriptSource } from "./desk-request.server";
 
 const post = (url: string, headers: Record<string, string>) => new Request(url, { method: "POST", headers });
 
@@ -38,5 +38,18 @@ describe("desk requests", () => {
       headers: { cookie: `desk_session=xyz; pad=${"p".repeat(9000)}` },
     });
     expect(readCookie(huge, "desk_session")).toBeNull();
+  });
+
+  it("runs no script but, where a page offers passkeys, the one passkey file on the site's origin", () => {
+    expect(deskPolicy()).toContain("script-src 'none';");
+    const source = passkeyScriptSource("https://www.ridgeline.example");
+    // In unit tests the module's address is its source file; in the build, /assets/passkeys-client-<hash>.js.
+    expect(source).toBe("https://www.ridgeline.example/app/features/desk/passkeys-client.ts");
+    const policy = deskPolicy(source);
+    // That file alone: no 'self', no inline script, no other file.
+    expect(policy.split("; ").find((directive) => directive.startsWith("script-src"))).toBe(
+      `script-src ${source}`,
+    );
+    expect(policy).toContain("default-src 'none'");
   });
 });

@@ -1,4 +1,5 @@
 import { deskButton, deskInput, deskLabel } from "./desk-frame";
+import { PasskeySignIn } from "./passkey-forms";
 
 /** The sign-in page's words: the same for every address, known or not. */
 export const SIGN_IN_TEXT = {
@@ -9,7 +10,7 @@ export const SIGN_IN_TEXT = {
   sent: "If this address belongs to a member of staff, a sign-in link is on its way to it. The link works once, for 15 minutes, in this browser.",
 } as const;
 
-/** Asks for a sign-in link; the answer page says the same whatever the address. */
+/** Asks for a sign-in link (the answer page says the same whatever the address), or offers a passkey. */
 export function SignInForm({ notice }: { notice?: string }) {
   return (
     <section className="max-w-lg" aria-labelledby="sign-in-heading">
@@ -33,7 +34,8 @@ export function SignInForm({ notice }: { notice?: string }) {
             type="email"
             required
             maxLength={254}
-            autoComplete="email"
+            // "webauthn": where the browser can, it offers the desk's passkeys among this field's suggestions.
+            autoComplete="email webauthn"
             className={deskInput}
           />
         </div>
@@ -43,6 +45,7 @@ export function SignInForm({ notice }: { notice?: string }) {
           </button>
         </div>
       </form>
+      <PasskeySignIn />
     </section>
   );
 }

@@ -1,8 +1,8 @@
-import type { Generated, Kysely } from "kysely";
+import type { ColumnType, Generated, Kysely } from "kysely";
 import type { DB, IsoTimestamp } from "~/server/db/schema.server";
 
 /*
- * The desk's own tables (migration 0017_desk, docs/desk.md). They are declared here, beside the code
+ * The desk's own tables (migrations 0017_desk and 0018_desk_passkeys, docs/desk.md). They are declared here, beside the code
  * that uses them, and joined to the site's tables with deskTables(); the lead tables are only read.
  */
 
@@ -40,6 +40,29 @@ export interface DeskSessionTable {
   expires_at: IsoTimestamp;
   /** A short description of the browser (e.g. "Chrome on Android"), for the sessions page. */
   browser: string;
+}
+
+/** A passkey a member of staff registered (WebAuthn credential), for signing in without a link. */
+export interface DeskPasskeyTable {
+  /** The credential's id, base64url, as the browser reports it. */
+  credential_id: string;
+  staff_id: number;
+  /** What its owner called it ("Work laptop"), at most 60 characters. */
+  name: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter (0 for passkeys that keep none); PostgreSQL reads a bigint as text. */
+  counter: ColumnType<number | string, number, number>;
+  /** The transports the browser reported, comma-separated (e.g. "internal,hybrid"). */
+  transports: string;
+  created_at: IsoTimestamp;
+  last_used_at: IsoTimestamp | null;
+}
+
+/** A passkey challenge already used: the SHA-256 of the challenge, kept until it would have expired. */
+export interface DeskPasskeyChallengeTable {
+  challenge_hash: string;
+  expires_at: IsoTimestamp;
 }
 
 export const LEAD_STATUSES = ["new", "contacted", "quoted", "won", "lost", "spam"] as const;
@@ -82,6 +105,8 @@ export type DeskTables = {
   desk_staff: DeskStaffTable;
   desk_sign_in_links: DeskSignInLinkTable;
   desk_sessions: DeskSessionTable;
+  desk_passkeys: DeskPasskeyTable;
+  desk_passkey_challenges: DeskPasskeyChallengeTable;
   desk_leads: DeskLeadTable;
   desk_activity: DeskActivityTable;
 };
