@@ -45,6 +45,9 @@ describe.each(testDialects)("item search over the starter range on $name", (dial
   it("finds a sku whatever the case and separators", async () => {
     for (const typed of ["PRI-ZT411-203", "pri zt411 203", "prizt411203", "PRI.ZT411/203", "pri_zt411_203"])
       expect((await skus(typed))[0], typed).toBe("PRI-ZT411-203");
+    // A sku of four pieces or more, typed with spaces for its dashes.
+    for (const typed of ["rbx 110 450 i", "RBX 110-450 I"])
+      expect(await skus(typed), typed).toEqual(["RBX-110-450-I"]);
   });
 
   it("finds a make's part number and the part numbers holding it: ZD421, zd-421, zd 421", async () => {
