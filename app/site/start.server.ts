@@ -8,7 +8,9 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import type { ServerBuild } from "react-router";
+import { cataloguePageKeyOf } from "~/features/catalogue/pages/page-keys";
 import { loadRouting, type Routing } from "~/features/leads/routing/routing.server";
+import { pageCache } from "~/lib/page-cache.server";
 import { ORIGIN_PLACEHOLDER } from "~/lib/site";
 import { checkMailGoesSomewhere, type Env, EnvError, isExampleAddress, parseEnv } from "~/server/env.server";
 import { clientAddress } from "~/server/http/client-key.server";
@@ -91,6 +93,11 @@ export async function startSite(options: StartOptions): Promise<void> {
     maxBodyBytes: MAX_BODY_BYTES,
     protocol: (req) => (isHttps(req, env.TRUST_PROXY) ? "https" : "http"),
     loadContext: (req) => ({ services: services.site, clientKey: clientKey(req) }),
+    // Catalogue pages asked for again, answered from the rendered pages kept (decision 0075).
+    keptPages: {
+      keyOf: (url) => cataloguePageKeyOf(services.site.catalogue, url),
+      get: (key, nonce) => pageCache.get(key, nonce),
+    },
   });
   const compress = compression();
   const appHandler: AppHandler = (req, res, target, streamed) =>
