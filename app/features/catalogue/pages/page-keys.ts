@@ -13,9 +13,14 @@ export function cataloguePageKey(version: number, url: URL): string {
   return `${version}:${url.pathname}${url.search}`;
 }
 
-/** The key a GET's address would have if it is a family or item page; undefined for any other address. */
+/**
+ * The key a GET's address would have if it is a family or item page; undefined for any other address.
+ * The query string is written the way React Router hands it to a loader (through URLSearchParams:
+ * `%20` is `+`), so that the key is the one the page's loader named.
+ */
 export function cataloguePageKeyOf(catalogue: CatalogueReader, url: URL): string | undefined {
   if (!url.pathname.startsWith("/products/") || url.search.length > FAMILY_QUERY_MAX_CHARS + 1)
     return undefined;
-  return cataloguePageKey(catalogue.current().info.version, url);
+  const search = new URLSearchParams(url.search).toString();
+  return `${catalogue.current().info.version}:${url.pathname}${search ? `?${search}` : ""}`;
 }
