@@ -41,16 +41,9 @@ export default function handleRequest(
   // in inline scripts that nothing reads.
   const context: EntryContext = scripts ? routerContext : withoutHandoffStream(routerContext);
   // Pages without scripts whose route names a cache key are rendered once per key (decision 0075).
-  const cacheKey =
-    import.meta.env.DEV || scripts || !nonce || responseStatusCode !== 200
-      ? undefined
-      : pageKeyOf(request, context);
-  if (cacheKey && nonce) {
-    const kept = pageCache.get(cacheKey, nonce);
-    if (kept) return htmlResponse(kept, responseStatusCode, responseHeaders);
-    return renderWhole(<ServerRouter context={context} url={request.url} nonce={PLACEHOLDER_NONCE} />).then(
-      (html) => htmlResponse(pageCache.put(cacheKey, html, nonce), responseStatusCode, responseHeaders),
-    );
+  if (!scripts && nonce && responseStatusCode === 200 && !import.meta.env.DEV) {
+    const kept = keptPage(request, context, nonce, responseHeaders);
+    if (kept) return kept;
   }
 
   return new Promise<Response>((resolve, reject) => {
@@ -107,6 +100,22 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/** The page from the page cache, rendered into it first if need be; undefined when the route names no key. */
+function keptPage(
+  request: Request,
+  context: EntryContext,
+  nonce: string,
+  headers: Headers,
+): Promise<Response> | undefined {
+  const key = pageKeyOf(request, context);
+  if (!key) return undefined;
+  const kept = pageCache.get(key, nonce);
+  if (kept) return Promise.resolve(htmlResponse(kept, 200, headers));
+  return renderWhole(<ServerRouter context={context} url={request.url} nonce={PLACEHOLDER_NONCE} />).then(
+    (html) => htmlResponse(pageCache.put(key, html, nonce), 200, headers),
+  );
 }
 
 /** The deepest matched route's page cache key (its data's `pageCacheKey`). */

@@ -8,9 +8,7 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import type { ServerBuild } from "react-router";
-import { cataloguePageKeyOf } from "~/features/catalogue/pages/page-keys";
 import { loadRouting, type Routing } from "~/features/leads/routing/routing.server";
-import { pageCache } from "~/lib/page-cache.server";
 import { ORIGIN_PLACEHOLDER } from "~/lib/site";
 import { checkMailGoesSomewhere, type Env, EnvError, isExampleAddress, parseEnv } from "~/server/env.server";
 import { clientAddress } from "~/server/http/client-key.server";
@@ -26,7 +24,7 @@ import { createLogger, type Logger } from "~/server/logger.server";
 import { metricsAllowed, pathOf } from "~/server/metrics.server";
 import { clientKeyForIp } from "~/server/rate-limit.server";
 import { startServices } from "~/site/services.server";
-import { type SiteCatalogue, siteCatalogue } from "./catalogue.server";
+import { keptCataloguePages, type SiteCatalogue, siteCatalogue } from "./catalogue.server";
 import { featureJobs, featureRequests, siteAnalytics } from "./site.server";
 
 export interface StartOptions {
@@ -93,11 +91,7 @@ export async function startSite(options: StartOptions): Promise<void> {
     maxBodyBytes: MAX_BODY_BYTES,
     protocol: (req) => (isHttps(req, env.TRUST_PROXY) ? "https" : "http"),
     loadContext: (req) => ({ services: services.site, clientKey: clientKey(req) }),
-    // Catalogue pages asked for again, answered from the rendered pages kept (decision 0075).
-    keptPages: {
-      keyOf: (url) => cataloguePageKeyOf(services.site.catalogue, url),
-      get: (key, nonce) => pageCache.get(key, nonce),
-    },
+    keptPages: keptCataloguePages(services.site.catalogue),
   });
   const compress = compression();
   const appHandler: AppHandler = (req, res, target, streamed) =>
