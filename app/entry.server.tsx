@@ -1,11 +1,13 @@
-import { PassThrough, pipeline } from "node:stream";
+import { PassThrough, pipeline, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
+import type { ReactNode } from "react";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { PLACEHOLDER_NONCE, pageCache, pageCacheKeyOf } from "~/lib/page-cache.server";
 import { handleWantsNoScripts } from "~/lib/page-scripts";
 import { requestContext } from "~/load-context";
 import { paintFirstStream } from "~/server/http/paint-first.server";
@@ -38,6 +40,11 @@ export default function handleRequest(
   // A page without scripts (decision 0023) gets no hydration data either: React Router would stream it
   // in inline scripts that nothing reads.
   const context: EntryContext = scripts ? routerContext : withoutHandoffStream(routerContext);
+  // Pages without scripts whose route names a cache key are rendered once per key (decision 0075).
+  if (!scripts && nonce && responseStatusCode === 200 && !import.meta.env.DEV) {
+    const kept = keptPage(request, context, nonce, responseHeaders);
+    if (kept) return kept;
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -89,6 +96,74 @@ export default function handleRequest(
             if (site) site.services.logger.error({ err: error }, "error while streaming a page");
             else console.error(error);
           }
+        },
+      },
+    );
+  });
+}
+
+/** The page from the page cache, rendered into it first if need be; undefined when the route names no key. */
+function keptPage(
+  request: Request,
+  context: EntryContext,
+  nonce: string,
+  headers: Headers,
+): Promise<Response> | undefined {
+  const key = pageKeyOf(request, context);
+  if (!key) return undefined;
+  const kept = pageCache.get(key, nonce);
+  if (kept) return Promise.resolve(htmlResponse(kept, 200, headers));
+  return renderWhole(<ServerRouter context={context} url={request.url} nonce={PLACEHOLDER_NONCE} />).then(
+    (html) => htmlResponse(pageCache.put(key, html, nonce), 200, headers),
+  );
+}
+
+/** The deepest matched route's page cache key (its data's `pageCacheKey`). */
+function pageKeyOf(request: Request, context: EntryContext): string | undefined {
+  const leaf = context.staticHandlerContext.matches.at(-1);
+  if (!leaf || request.method.toUpperCase() !== "GET") return undefined;
+  return pageCacheKeyOf(context.staticHandlerContext.loaderData[leaf.route.id]);
+}
+
+function htmlResponse(body: Buffer, status: number, headers: Headers): Response {
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  // A Buffer made by Buffer.concat lies on a plain ArrayBuffer, never a shared one.
+  const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length);
+  return new Response(bytes, { status, headers });
+}
+
+/**
+ * A page without scripts rendered whole with the placeholder nonce, for the page cache; rejected when
+ * React reports an error, so that a broken page is never kept.
+ */
+function renderWhole(router: ReactNode): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let failed: unknown;
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeoutId);
+        if (failed === undefined) resolve(Buffer.concat(chunks));
+        else reject(failed);
+        callback();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={PLACEHOLDER_NONCE}>{router}</NonceProvider>,
+      {
+        nonce: PLACEHOLDER_NONCE,
+        onAllReady: () => pipe(sink),
+        onShellError: (error: unknown) => {
+          clearTimeout(timeoutId);
+          reject(error);
+        },
+        onError: (error: unknown) => {
+          failed ??= error;
         },
       },
     );

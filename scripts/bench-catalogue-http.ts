@@ -127,13 +127,15 @@ function figuresOf(result: Result, loopMaxMs: number, cpuMs: number): LoadFigure
 
 /**
  * `requests` GETs of the paths in turn at CLIENTS connections (or RUN_SECONDS of them), after a
- * warm-up of a tenth as many.
+ * warm-up of a tenth as many, or of one request per path when `firstPass` (then measured too: the
+ * first request for each address, which the server renders, against the ones after, which it may keep).
  */
 async function load(
   server: { origin: string; pid: number },
   paths: readonly string[],
   requests: number,
-): Promise<LoadFigures> {
+  firstPass = false,
+): Promise<LoadFigures & { first?: LoadFigures }> {
   const { origin } = server;
   let at = 0;
   const run = (amount: number) =>
@@ -151,12 +153,18 @@ async function load(
       },
       RUN_SECONDS,
     );
-  await run(Math.max(CLIENTS, Math.floor(requests / 10)));
+  await eventLoopMaxMs(origin);
+  let first: LoadFigures | undefined;
+  if (firstPass) {
+    const cold = mainThreadCpu(server.pid);
+    const result = await run(paths.length);
+    first = figuresOf(result, await eventLoopMaxMs(origin), cold(result.requests.total) / 1000);
+  } else await run(Math.max(CLIENTS, Math.floor(requests / 10)));
   await eventLoopMaxMs(origin);
   const cpu = mainThreadCpu(server.pid);
   const result = await run(requests);
   const cpuMs = cpu(result.requests.total) / 1000;
-  return figuresOf(result, await eventLoopMaxMs(origin), cpuMs);
+  return { ...figuresOf(result, await eventLoopMaxMs(origin), cpuMs), ...(first ? { first } : {}) };
 }
 
 /** A page's body as sent (compressed, when the server compresses), and its text. */
@@ -209,6 +217,13 @@ export interface ServeFigures {
   rssMb: number;
   peakMb: number;
   family: LoadFigures;
+  /** The first request for each family address (rendered), before `family` (which may be kept pages). */
+  familyFirst?: LoadFigures;
+  /**
+   * A prerendered page served from memory (/about), loaded the same way: the least a request costs on
+   * this machine at this moment, to read the others against.
+   */
+  reference: LoadFigures;
   suggest: LoadFigures;
   searchPage: LoadFigures;
   pages: PageFigures;
@@ -253,7 +268,8 @@ export async function serveFigures(options: {
     const step = Math.max(1, Math.ceil(familyPaths.length / 40));
     const someFamilies = familyPaths.filter((_, index) => index % step === 0);
     const pages = await pageFigures(origin, itemPagePaths(options.rows), someFamilies);
-    const family = await load(server, familyPaths, options.requests);
+    const reference = await load(server, ["/about"], options.requests);
+    const { first: familyFirst, ...family } = await load(server, familyPaths, options.requests, true);
     const suggest = await load(
       server,
       encoded.map((query) => `/api/search?q=${query}`),
@@ -265,7 +281,16 @@ export async function serveFigures(options: {
       options.requests,
     );
     const { rssMb, peakMb } = memoryOf(server.pid);
-    return { rssMb, peakMb, family, suggest, searchPage, pages };
+    return {
+      rssMb,
+      peakMb,
+      reference,
+      family,
+      ...(familyFirst ? { familyFirst } : {}),
+      suggest,
+      searchPage,
+      pages,
+    };
   } finally {
     await server.stop();
   }

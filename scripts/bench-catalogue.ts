@@ -12,7 +12,17 @@
  *   trip); family and item pages naming no script file.
  *
  *   npm run build   (once; the benchmark never builds)
- *   npm run bench:catalogue [-- --items 50000 --requests 1000 --only sqlite|postgres --port 3970]
+ *   npm run bench:catalogue [-- --items 50000 --requests 1000 --only sqlite|postgres --port 3970 --by-cpu]
+ *
+ * Each 20-client figure is printed twice: its p95 against the target, and the server's main-thread CPU
+ * a request against the target divided by the 20 clients (what meets the p95 on a quiet machine, where
+ * each request waits for the others' turns on the one event loop). `--by-cpu` judges by the second, for
+ * a loaded shared machine whose p95 measures other work as much as the server.
+ *
+ * The server runs with the deployment's node flags (SERVER_NODE_FLAGS; LOAD_NODE_OPTIONS replaces them).
+ * A prerendered page (/about) is loaded first the same way, for reference: what any request costs on
+ * the machine at that moment. Family pages are read once each before their run (each address's first
+ * request, rendered, is printed on its own line); the run after may be answered from kept pages.
  *
  * PostgreSQL: TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test); a database of its
  * own is created and dropped. Prints the figures against the targets; exits 1 on a miss.
@@ -30,7 +40,13 @@ import { importCatalogue, STARTER_RANGE_FILE } from "~/features/catalogue/import
 import { createDatabase } from "~/server/db/database.server";
 import { logger } from "~/server/logger.server";
 import { migrate } from "~/site/migrations.server";
-import { type LoadFigures, type RangeRow, type ServeFigures, serveFigures } from "./bench-catalogue-http";
+import {
+  CLIENTS,
+  type LoadFigures,
+  type RangeRow,
+  type ServeFigures,
+  serveFigures,
+} from "./bench-catalogue-http";
 import { requireBuild } from "./load-lib";
 
 const TARGETS = {
@@ -42,6 +58,12 @@ const TARGETS = {
   itemPageKb: 14,
 } as const;
 const MB = 1024 * 1024;
+/**
+ * The flags the deployment runs the server with (docs/deploy.md): a young generation of 8 MB semi-spaces
+ * instead of V8's default for a machine with this much memory (up to 64 MB), which held 100 to 130 MB
+ * more at the peak of a run. LOAD_NODE_OPTIONS replaces them.
+ */
+const SERVER_NODE_FLAGS = "--max-semi-space-size=8";
 const print = (text: string) => process.stdout.write(`${text}\n`);
 const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -129,17 +151,30 @@ function line(label: string, value: number, unit: string, target: number): boole
   return ok;
 }
 
-function loadLines(label: string, figures: LoadFigures, target: number): boolean {
-  const ok = line(`${label} p95`, figures.p95, "ms", target) && figures.errors === 0;
+/**
+ * A load figure against its p95 target, and its CPU a request against the budget that meets that p95
+ * on a quiet machine: with CLIENTS requests in flight on one event loop, each waits for the others'
+ * turns, so p95 is about CLIENTS times what one request costs. `byCpu` judges by the budget (for a
+ * loaded, shared machine, where p95 measures the machine's other work as much as the server).
+ */
+function loadLines(label: string, figures: LoadFigures, target: number, byCpu: boolean): boolean {
+  const budget = target / CLIENTS;
+  const p95ok = line(`${label} p95`, figures.p95, "ms", target) && figures.errors === 0;
+  const cpuOk = line(`${label} CPU a request`, figures.cpuMs, "ms", budget) && figures.errors === 0;
   print(
     `      p50 ${figures.p50} ms, p99 ${figures.p99} ms, ${figures.perSecond.toFixed(0)} req/s, ` +
-      `main-thread CPU ${figures.cpuMs.toFixed(1)} ms a request, ` +
-      `longest event-loop delay ${figures.loopMaxMs.toFixed(0)} ms, errors ${figures.errors}`,
+      `longest event-loop delay ${figures.loopMaxMs.toFixed(0)} ms, errors ${figures.errors}; ` +
+      `${budget.toFixed(2)} ms of CPU a request meets p95 <= ${target} ms on a quiet core`,
   );
-  return ok;
+  return byCpu ? cpuOk : p95ok;
 }
 
-function report(name: string, imported: Record<string, number>, served: ServeFigures): boolean {
+function report(
+  name: string,
+  imported: Record<string, number>,
+  served: ServeFigures,
+  byCpu: boolean,
+): boolean {
   print(
     `${name} (load average ${loadavg()
       .map((value) => value.toFixed(1))
@@ -148,9 +183,21 @@ function report(name: string, imported: Record<string, number>, served: ServeFig
   let ok = line("import time", imported.seconds ?? Number.NaN, "s", TARGETS.importSeconds);
   ok = line("import process growth", imported.growthMb ?? Number.NaN, "MB", TARGETS.importGrowthMb) && ok;
   ok = line("serving instance peak RSS", served.peakMb, "MB", TARGETS.serveMb) && ok;
-  ok = loadLines("family page, two filters", served.family, TARGETS.familyP95Ms) && ok;
-  ok = loadLines("item search, /api/search", served.suggest, TARGETS.searchP95Ms) && ok;
-  ok = loadLines("item search, /search page", served.searchPage, TARGETS.searchP95Ms) && ok;
+  const floor = served.reference;
+  print(
+    `  a prerendered page (/about), for reference: CPU ${floor.cpuMs.toFixed(1)} ms a request, ` +
+      `p95 ${floor.p95} ms, ${floor.perSecond.toFixed(0)} req/s (the least a request costs here now)`,
+  );
+  if (served.familyFirst) {
+    const first = served.familyFirst;
+    print(
+      `  family page, each address's first request (rendered): CPU ${first.cpuMs.toFixed(1)} ms a request, ` +
+        `p95 ${first.p95} ms, ${first.perSecond.toFixed(0)} req/s (not a target: the figures below are the requests after)`,
+    );
+  }
+  ok = loadLines("family page, two filters", served.family, TARGETS.familyP95Ms, byCpu) && ok;
+  ok = loadLines("item search, /api/search", served.suggest, TARGETS.searchP95Ms, byCpu) && ok;
+  ok = loadLines("item search, /search page", served.searchPage, TARGETS.searchP95Ms, byCpu) && ok;
   ok = line("item page, gzip (largest read)", served.pages.itemPageKb, "KB", TARGETS.itemPageKb) && ok;
   print(`      ${served.pages.itemPagePath}`);
   const scripts = served.pages.pagesWithScripts.length;
@@ -168,9 +215,12 @@ async function main(): Promise<void> {
       requests: { type: "string", default: "1000" },
       only: { type: "string" },
       port: { type: "string", default: process.env.BENCH_CATALOGUE_PORT ?? "3970" },
+      "by-cpu": { type: "boolean", default: false },
     },
   });
+  const byCpu = values["by-cpu"];
   requireBuild();
+  process.env.LOAD_NODE_OPTIONS ??= SERVER_NODE_FLAGS;
   const requests = Number(values.requests);
   const dir = mkdtempSync(path.join(tmpdir(), "bench-catalogue-"));
   const file = path.join(dir, "range.csv");
@@ -191,14 +241,15 @@ async function main(): Promise<void> {
         skus: range.skus,
         requests,
       });
-      ok = report(name, imported, served) && ok;
+      ok = report(name, imported, served, byCpu) && ok;
     };
     if (values.only !== "postgres") await run("SQLite", `sqlite:${path.join(dir, "site.db")}`);
     if (values.only !== "sqlite") await withPostgres((url) => run("PostgreSQL", url));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  print(ok ? "every target met" : "a target was missed");
+  const judged = byCpu ? " (the 20-client targets judged by CPU a request, --by-cpu)" : "";
+  print(ok ? `every target met${judged}` : `a target was missed${judged}`);
   process.exitCode = ok ? 0 : 1;
 }
 

@@ -68,6 +68,39 @@ describe("the quote list read back from localStorage", () => {
   });
 });
 
+/** The header's count as the page snippet shows it for what localStorage holds. */
+function headerCount(stored: string | null): number {
+  const link = { hidden: true, count: { textContent: "" as unknown } };
+  const document = {
+    querySelectorAll: () => [{ ...link, querySelector: () => link.count }],
+    querySelector: () => null,
+    addEventListener: () => undefined,
+  };
+  const localStorage = { getItem: () => stored };
+  new Function("window", "document", "localStorage", siteSnippet())({}, document, localStorage);
+  return Number(link.count.textContent);
+}
+
+describe("the header's count", () => {
+  it("counts a list as the list's page reads it: a sku twice is one line", () => {
+    const lists = [
+      [
+        { s: "RDT-4X6-3C", q: 2 },
+        { s: "RDT-4X6-3C", q: 3 },
+        { s: "RBX-110-450-I", q: 1 },
+      ],
+      [{ s: "A", q: "5" }, { s: " ", q: 1 }, { s: "B", q: 1.5 }, { s: "C", q: 0 }, null, { s: "D", q: 1 }],
+      Array.from({ length: 1_000 }, (_, i) => ({ s: `SKU-${i % 60}`, q: 1 })),
+      Array.from({ length: 300 }, (_, i) => ({ s: i < 200 ? "SAME" : `SKU-${i}`, q: 1 })),
+    ];
+    const counts = lists.map((list) => headerCount(stored(list)));
+    expect(counts).toEqual(lists.map((list) => parseQuoteList(stored(list)).length));
+    expect(counts).toEqual([2, 1, QUOTE_LIST_MAX, 1]);
+    expect(headerCount("{not json")).toBe(0);
+    expect(headerCount(null)).toBe(0);
+  });
+});
+
 describe("the inline snippets", () => {
   it("stay under 1 KB each, as every page carries the first", () => {
     expect(new TextEncoder().encode(siteSnippet()).length).toBeLessThanOrEqual(1024);

@@ -11,8 +11,9 @@ import { QUOTE_LIST_QUANTITY_MAX, QUOTE_LIST_STORED_MAX } from "~/lib/quote-list
 
 /**
  * The page snippet every page carries inline (docs/decisions/0068): under 1 KB, it loads no file by
- * itself. It reads the quote list from localStorage (entry by entry, as quote-list-entries.ts does: a
- * list edited by hand shows only what the quote page would accept) and shows the header's "Quote list
+ * itself. It reads the quote list from localStorage entry by entry with parseQuoteList's rules
+ * (quote-list-entries.ts: the first 200 entries, a usable sku and whole quantity, the same sku twice one
+ * line, at most 50 lines), so a list edited by hand counts in the header as the list's page shows it and shows the header's "Quote list
  * (N)" when it holds items; it imports the header search's suggestions when a search field is first
  * focused (again on the next focus should that fail); and on the quote list's own page it imports the
  * code that shows the list. It leaves `ridgelineQuoteList` ({ read, count }) for the catalogue pages'
@@ -20,7 +21,7 @@ import { QUOTE_LIST_QUANTITY_MAX, QUOTE_LIST_STORED_MAX } from "~/lib/quote-list
  * (page-snippet.tsx) leaves out this module too.
  */
 export const siteSnippet = (): string =>
-  `(function(w,d,K){var s;function r(){try{var t=localStorage.getItem(K),v=t&&t.length<=${QUOTE_LIST_STORED_MAX}?JSON.parse(t):0;return Array.isArray(v)?v.filter(function(e){return e&&typeof e.s=="string"&&e.s.trim()&&e.s.length<=${QUOTE_LIST_SKU_MAX}&&e.q>=1&&e.q<=${QUOTE_LIST_QUANTITY_MAX}&&e.q%1==0}).slice(0,${QUOTE_LIST_MAX}):[]}catch(e){return[]}}function c(){var n=r().length;d.querySelectorAll("[data-quote-list-link]").forEach(function(a){a.hidden=!n;a.querySelector("[data-quote-list-count]").textContent=n})}w.ridgelineQuoteList={read:r,count:c};c();d.addEventListener("focusin",function(e){var t=e.target;if(!s&&t.matches("input[data-site-search]"))s=import(${JSON.stringify(siteSearchModule)}).then(function(m){m.start()},function(){s=0})});if(d.querySelector("[data-quote-list-view]"))import(${JSON.stringify(quoteListModule)}).then(function(m){m.start()})})(window,document,${JSON.stringify(QUOTE_LIST_STORAGE_KEY)})`;
+  `(function(w,d,K){var s;function r(){var l=[],m=new Map;try{var t=localStorage.getItem(K),v=t&&t.length<=${QUOTE_LIST_STORED_MAX}?JSON.parse(t):0;Array.isArray(v)&&v.slice(0,${QUOTE_LIST_MAX * 4}).forEach(function(e){var s=e&&e.s,x=m.get(s);if(typeof s=="string"&&s.trim()&&s.length<=${QUOTE_LIST_SKU_MAX}&&Number.isInteger(e.q)&&e.q>0&&e.q<=${QUOTE_LIST_QUANTITY_MAX})x?x.q=Math.min(x.q+e.q,${QUOTE_LIST_QUANTITY_MAX}):l.length<${QUOTE_LIST_MAX}&&m.set(s,e)&&l.push(e)})}catch(e){}return l}function c(){var n=r().length;d.querySelectorAll("[data-quote-list-link]").forEach(function(a){a.hidden=!n;a.querySelector("[data-quote-list-count]").textContent=n})}w.ridgelineQuoteList={read:r,count:c};c();d.addEventListener("focusin",function(e){var t=e.target;if(!s&&t.matches("input[data-site-search]"))s=import(${JSON.stringify(siteSearchModule)}).then(function(m){m.start()},function(){s=0})});if(d.querySelector("[data-quote-list-view]"))import(${JSON.stringify(quoteListModule)}).then(function(m){m.start()})})(window,document,${JSON.stringify(QUOTE_LIST_STORAGE_KEY)})`;
 
 /**
  * "Add to quote list" on the catalogue's pages (docs/catalogue.md#quote-list): inline, idle until the

@@ -10,6 +10,7 @@ import {
   Pages,
   QuoteListSnippet,
 } from "~/features/catalogue/pages/family-page";
+import { cataloguePageKey } from "~/features/catalogue/pages/page-keys";
 import { familyPath } from "~/lib/catalogue-paths";
 import { noScripts } from "~/lib/page-scripts";
 import { buildMeta, pageTitle } from "~/lib/seo";
@@ -22,8 +23,9 @@ export const handle = { ...noScripts, quoteList: true };
 
 /**
  * /products/<family>: the family's items in a table with a filter per filter attribute, read from the
- * active catalogue version on every request (a new range needs no rebuild). The query string is
- * bounded before it is read: an oversized one is a 400.
+ * active catalogue version on every request (a new range needs no rebuild), rendered once per version
+ * and address (app/lib/page-cache.server.ts). The query string is bounded before it is read: an
+ * oversized one is a 400.
  */
 export function loader({ params, url, context: provider }: Route.LoaderArgs) {
   const context = requestContextOf(provider);
@@ -37,7 +39,16 @@ export function loader({ params, url, context: provider }: Route.LoaderArgs) {
   if (!query.ok) return data({ kind: "too-long" as const, family }, { status: 400 });
   const listing = familyListing(family, view.itemsOf(family.slug), query.selection);
   const chosen = [...query.selection.chosen].map(([key, values]) => [key, [...values]] as const);
-  return data({ kind: "family" as const, family, listing, chosen, ignored: query.selection.ignored });
+  // The page shows nothing but this version's items for this address: React renders it once per pair.
+  const pageCacheKey = cataloguePageKey(view.info.version, url);
+  return data({
+    kind: "family" as const,
+    family,
+    listing,
+    chosen,
+    ignored: query.selection.ignored,
+    pageCacheKey,
+  });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {

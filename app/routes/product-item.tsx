@@ -12,6 +12,7 @@ import {
   Related,
   Specifications,
 } from "~/features/catalogue/pages/item-page";
+import { cataloguePageKey } from "~/features/catalogue/pages/page-keys";
 import { relatedItems } from "~/features/catalogue/pages/related";
 import { itemPath, QUOTE_LIST_SKU_MAX } from "~/lib/catalogue-paths";
 import { noScripts } from "~/lib/page-scripts";
@@ -44,7 +45,10 @@ export function loader({ params, url, context: provider }: Route.LoaderArgs) {
   const path = itemPath(family.slug, item.sku);
   if (path !== url.pathname) throw redirect(path, 301);
   const replacement = item.replacementSku ? view.item(item.replacementSku) : undefined;
-  return { kind: "item" as const, family, item, replacement, related: relatedItems(view, family, item) };
+  const related = relatedItems(view, family, item);
+  // Rendered once per version and address (app/lib/page-cache.server.ts).
+  const pageCacheKey = cataloguePageKey(view.info.version, url);
+  return { kind: "item" as const, family, item, replacement, related, pageCacheKey };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, location, matches }) => {

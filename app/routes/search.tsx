@@ -54,7 +54,15 @@ export async function loader({ request, url, context: provider }: Route.LoaderAr
       services.logger.warn({ err: error }, "could not count a search without results"),
     );
   }
-  return data({ query, result, catalogue, total }, { headers: { "Cache-Control": "no-store" } });
+  // What the page shows is the query's results from this build and catalogue version: React renders it
+  // once per pair (app/lib/page-cache.server.ts), unless the catalogue's search failed this time.
+  const version = services.catalogue.current().info.version;
+  // Never an address's key (those start with "/"): counting above must run for every search.
+  const pageCacheKey = query && catalogue ? `${version}:search:${query}` : undefined;
+  return data(
+    { query, result, catalogue, total, pageCacheKey },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -1,7 +1,13 @@
-import { type LiveCatalogue, openCatalogueReader } from "~/features/catalogue/catalogue.server";
+import {
+  type CatalogueReader,
+  type LiveCatalogue,
+  openCatalogueReader,
+} from "~/features/catalogue/catalogue.server";
 import { loadFamilies } from "~/features/catalogue/families.server";
 import { loadStarterRange } from "~/features/catalogue/import.server";
 import type { CatalogueFamily } from "~/features/catalogue/model";
+import { cataloguePageKeyOf } from "~/features/catalogue/pages/page-keys";
+import { pageCache } from "~/lib/page-cache.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 
@@ -30,5 +36,16 @@ export function siteCatalogue(checkEveryMs?: number): SiteCatalogue {
       return reader;
     },
     job: () => reader?.watch(checkEveryMs) ?? (() => undefined),
+  };
+}
+
+/**
+ * For the request handler: catalogue pages asked for again, answered from the rendered pages kept
+ * (docs/decisions/0075) without React Router.
+ */
+export function keptCataloguePages(catalogue: CatalogueReader) {
+  return {
+    keyOf: (url: URL) => cataloguePageKeyOf(catalogue, url),
+    get: (key: string, nonce: string) => pageCache.get(key, nonce),
   };
 }

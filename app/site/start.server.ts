@@ -24,7 +24,7 @@ import { createLogger, type Logger } from "~/server/logger.server";
 import { metricsAllowed, pathOf } from "~/server/metrics.server";
 import { clientKeyForIp } from "~/server/rate-limit.server";
 import { startServices } from "~/site/services.server";
-import { type SiteCatalogue, siteCatalogue } from "./catalogue.server";
+import { keptCataloguePages, type SiteCatalogue, siteCatalogue } from "./catalogue.server";
 import { featureJobs, featureRequests, siteAnalytics } from "./site.server";
 
 export interface StartOptions {
@@ -91,6 +91,7 @@ export async function startSite(options: StartOptions): Promise<void> {
     maxBodyBytes: MAX_BODY_BYTES,
     protocol: (req) => (isHttps(req, env.TRUST_PROXY) ? "https" : "http"),
     loadContext: (req) => ({ services: services.site, clientKey: clientKey(req) }),
+    keptPages: keptCataloguePages(services.site.catalogue),
   });
   const compress = compression();
   const appHandler: AppHandler = (req, res, target, streamed) =>

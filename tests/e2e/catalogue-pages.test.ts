@@ -13,6 +13,8 @@ import { expectNoAxeViolations, fillQuoteForm, viewports, waitMinimumFill } from
 test.describe.configure({ timeout: 90_000 });
 
 const FAMILY = "/products/direct-thermal-labels";
+/** Rows a family page shows at a time. */
+const PAGE_ROWS = 50;
 
 /** Every script file the page asks for (inline scripts are not requests). */
 function recordScripts(page: Page): string[] {
@@ -38,9 +40,9 @@ test.describe("with JavaScript off", () => {
     await page.locator("#labels").getByRole("link", { name: "Direct Thermal Labels" }).click();
     await expect(page).toHaveURL(FAMILY);
     await expect(page.getByRole("heading", { level: 1, name: "Direct Thermal Labels" })).toBeVisible();
-    const all = await rows(page).count();
+    const all = Number(/^(\d+) items$/.exec((await count(page).textContent()) ?? "")?.[1]);
     expect(all).toBeGreaterThan(10);
-    await expect(count(page)).toHaveText(`${all} items`);
+    await expect(rows(page)).toHaveCount(Math.min(all, PAGE_ROWS));
 
     // Each value shows the count it would leave; following it leaves exactly that many.
     const four = page.locator('a[data-filter="width=4"]');
@@ -71,8 +73,27 @@ test.describe("with JavaScript off", () => {
     await page.locator('a[data-filter="width=4"][aria-current="true"]').click();
     await expect(page).toHaveURL(`${FAMILY}?height=6`);
     await page.getByRole("link", { name: "Clear all filters" }).click();
-    await expect(rows(page)).toHaveCount(all);
+    await expect(rows(page)).toHaveCount(Math.min(all, PAGE_ROWS));
     expect(scripts).toEqual([]);
+  });
+
+  test("a family of more than 50 items shows 50 rows a page, turned by links in the URL", async ({
+    page,
+  }) => {
+    await page.goto(FAMILY);
+    const all = Number(/^(\d+) items$/.exec((await count(page).textContent()) ?? "")?.[1]);
+    expect(all).toBeGreaterThan(PAGE_ROWS);
+    const pages = Math.ceil(all / PAGE_ROWS);
+    await expect(rows(page)).toHaveCount(PAGE_ROWS);
+    const firstSku = await rows(page).first().getByRole("rowheader").textContent();
+    await expect(page.getByText(`Page 1 of ${pages}`)).toBeVisible();
+    await page.getByRole("link", { name: "Next page" }).click();
+    await expect(page).toHaveURL(`${FAMILY}?page=2`);
+    await expect(rows(page)).toHaveCount(pages === 2 ? all - PAGE_ROWS : PAGE_ROWS);
+    await expect(rows(page).first().getByRole("rowheader")).not.toHaveText(firstSku ?? "");
+    await page.getByRole("link", { name: "Previous page" }).click();
+    await expect(page).toHaveURL(FAMILY);
+    await expect(rows(page).first().getByRole("rowheader")).toHaveText(firstSku ?? "");
   });
 
   test("no item matches: says so, with a way back; unknown filters are ignored and named", async ({
@@ -165,6 +186,26 @@ test.describe("hostile addresses", () => {
     });
     expect(lower.status()).toBe(301);
     expect(lower.headers().location).toBe(href);
+  });
+
+  test("a page served again carries its own response's nonce and is otherwise the same page", async ({
+    request,
+  }) => {
+    const nonces: string[] = [];
+    const bodies: string[] = [];
+    for (const path of [`${FAMILY}?width=4`, `${FAMILY}?width=4`]) {
+      const response = await request.get(path);
+      expect(response.status()).toBe(200);
+      const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1] ?? "";
+      const body = await response.text();
+      const inline = [...body.matchAll(/<script\b[^>]*\bnonce="([^"]*)"/g)].map((match) => match[1]);
+      expect(inline.length).toBeGreaterThan(0);
+      expect(new Set(inline)).toEqual(new Set([nonce]));
+      nonces.push(nonce);
+      bodies.push(body.split(nonce).join("NONCE"));
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
+    expect(bodies[1]).toBe(bodies[0]);
   });
 
   test("the sitemap lists families and items", async ({ request }) => {

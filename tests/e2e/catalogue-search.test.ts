@@ -47,6 +47,43 @@ test.describe("catalogue items on /search, without JavaScript", () => {
   });
 });
 
+test.describe("part numbers of four pieces and more, without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a sku typed with spaces for its dashes finds that item first: rbx 110 450 i", async ({ page }) => {
+    for (const query of ["RBX-110-450-I", "rbx 110 450 i", "RBX 110-450 I"]) {
+      await page.goto(`/search?q=${encodeURIComponent(query)}`);
+      expect((await itemSkus(page))[0], query).toBe("RBX-110-450-I");
+      await expect(page.getByRole("main").getByRole("heading", { level: 2 }).first()).toHaveText(
+        "Catalogue items",
+      );
+    }
+  });
+});
+
+test("the header counts a hand-edited list as the list's page shows it: a sku twice is one line", async ({
+  page,
+}) => {
+  await page.goto("/products/direct-thermal-labels");
+  await page.evaluate(() =>
+    localStorage.setItem(
+      "ridgeline-quote-list",
+      JSON.stringify([
+        { s: "RDT-4X6-3C", q: 1 },
+        { s: "RBX-110-450-I", q: 2 },
+        { s: "RDT-4X6-3C", q: 3 },
+        { s: "RDT-4X6-1C", q: "4" },
+      ]),
+    ),
+  );
+  await page.goto("/products/direct-thermal-labels");
+  const link = page.getByRole("link", { name: /^Quote list \(/ }).first();
+  await expect(link).toHaveText("Quote list (2)");
+  await page.goto("/quote-list");
+  await expect(page.getByRole("button", { name: "Request a quote for 2 items" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Quote list \(/ }).first()).toHaveText("Quote list (2)");
+});
+
 test("the header suggests items by keyboard and opens the one chosen", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/contact");

@@ -68,6 +68,15 @@ export interface ReactRouterHandlerOptions {
   /** The services handed to loaders and actions, for this request; `cspNonce` is filled in here. */
   loadContext: (req: IncomingMessage) => Omit<RequestContext, "cspNonce">;
   protocol: (req: IncomingMessage) => "http" | "https";
+  /**
+   * Pages kept rendered (app/lib/page-cache.server.ts), answered here without React Router: `keyOf` names
+   * the key a GET's address would be kept under (undefined: none), `get` the page with this response's
+   * nonce. Only pages whose route names such a key, and whose loader has no effect but the page, are kept.
+   */
+  keptPages?: {
+    keyOf: (url: URL) => string | undefined;
+    get: (key: string, nonce: string) => Buffer | undefined;
+  };
 }
 
 /**
@@ -95,10 +104,22 @@ export async function createReactRouterHandler(options: ReactRouterHandlerOption
     options.development ? "development" : "production",
   );
 
+  const kept = options.development ? undefined : options.keptPages;
+  /** Writes a kept page when there is one for this GET: true when it did. */
+  const answerKept = (req: IncomingMessage, res: ServerResponse, target: RequestTarget, nonce: string) => {
+    const key = kept && req.method === "GET" ? kept.keyOf(target.url) : undefined;
+    const page = key === undefined ? undefined : kept?.get(key, nonce);
+    if (!page) return false;
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": page.length });
+    res.end(page);
+    return true;
+  };
+
   return async (req, res, target, streamed) => {
     // Pages rendered on request carry a fresh nonce on each inline script; see entry.server.tsx.
     const nonce = createNonce();
     if (!options.development) res.setHeader("Content-Security-Policy", pagePolicy([`'nonce-${nonce}'`]));
+    if (answerKept(req, res, target, nonce)) return;
 
     const controller = new AbortController();
     res.once("close", () => {

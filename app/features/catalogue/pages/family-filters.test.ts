@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fixtureFamilies, fixtureView } from "../testing/pages-fixture";
-import { FAMILY_QUERY_MAX_CHARS, familyListing, parseFamilyQuery } from "./family-filters";
+import { FAMILY_PAGE_SIZE, FAMILY_QUERY_MAX_CHARS, familyListing, parseFamilyQuery } from "./family-filters";
 
 const view = fixtureView();
 const labels = fixtureFamilies[0];
@@ -76,5 +76,27 @@ describe("a family page's filters", () => {
   it("pages past the last page show the last, and absurd pages the first", () => {
     expect(listing("?page=999999").page).toBe(1);
     expect(listing("?page=-3").page).toBe(1);
+  });
+
+  it("shows 50 rows a page, the rest on the pages after, with the filters held", () => {
+    const many = Array.from({ length: 120 }, (_, i) => ({
+      ...(items[i % items.length] as (typeof items)[0]),
+      sku: `L-${i}`,
+    }));
+    const family = labels as NonNullable<typeof labels>;
+    const page = (search: string) => {
+      const query = parseFamilyQuery(family, search);
+      if (!query.ok) throw new Error("refused");
+      return familyListing(family, many, query.selection);
+    };
+    expect(FAMILY_PAGE_SIZE).toBe(50);
+    const first = page("");
+    expect([first.rows.length, first.pageCount, first.total]).toEqual([50, 3, 120]);
+    expect(page("?page=2").rows.map((item) => item.sku)).toEqual(many.slice(50, 100).map((item) => item.sku));
+    expect(page("?page=3").rows).toHaveLength(20);
+    const wide = page("?width=4&page=2");
+    expect(wide.rows.every((item) => item.attributes.width === "4")).toBe(true);
+    // The same choice written another way is the same listing, computed once.
+    expect(page("?page=2&width=4.0")).toBe(wide);
   });
 });

@@ -13,8 +13,8 @@ export const FAMILY_QUERY_MAX_CHARS = 2000;
 export const FAMILY_QUERY_MAX_PARAMS = 40;
 /** Longest value a filter takes; a longer one is ignored. */
 const VALUE_MAX_CHARS = 80;
-/** Rows a family page shows at a time; `?page=` turns the pages. */
-export const FAMILY_PAGE_SIZE = 100;
+/** Rows a family page shows at a time (what a buyer scans); `?page=` turns the pages. */
+export const FAMILY_PAGE_SIZE = 50;
 /** Highest `?page=` read; a higher one is the last page. */
 const PAGE_MAX = 10_000;
 export const PAGE_PARAM = "page";
@@ -157,8 +157,37 @@ function compareValues(attribute: CatalogueAttribute) {
   return (a: string, b: string) => a.localeCompare(b, "en-US", { numeric: true });
 }
 
-/** The table's rows for a selection, and each filter's values with the count each would leave. */
+/** Listings kept per item list (a version's family), by selection: the most asked stay. */
+const LISTINGS_KEPT = 200;
+const listingCache = new WeakMap<readonly CatalogueItem[], Map<string, FamilyListing>>();
+
+/**
+ * The table's rows for a selection, and each filter's values with the count each would leave. The
+ * last 200 listings of each item list are kept (a version's lists never change).
+ */
 export function familyListing(
+  family: CatalogueFamily,
+  items: readonly CatalogueItem[],
+  selection: FamilySelection,
+): FamilyListing {
+  let kept = listingCache.get(items);
+  if (!kept) {
+    kept = new Map();
+    listingCache.set(items, kept);
+  }
+  const key = `${family.slug}?${selectionSearch(selection.chosen, selection.page)}`;
+  const known = kept.get(key);
+  if (known) return known;
+  const listing = listFamily(family, items, selection);
+  kept.set(key, listing);
+  for (const oldest of kept.keys()) {
+    if (kept.size <= LISTINGS_KEPT) break;
+    kept.delete(oldest);
+  }
+  return listing;
+}
+
+function listFamily(
   family: CatalogueFamily,
   items: readonly CatalogueItem[],
   selection: FamilySelection,

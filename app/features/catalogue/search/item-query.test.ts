@@ -58,6 +58,22 @@ describe("part numbers", () => {
     },
   );
 
+  it.each([
+    ["rbx 110 450 i", "rbx110450i"],
+    ["RBW 60 450 I 2", "rbw60450i2"],
+    ["rbw-60 450-i 2", "rbw60450i2"],
+    ["PRI ZT411 203", "prizt411203"],
+  ])("%s, a sku in four or more pieces, is the part key %s", (typed, key) => {
+    const query = parseItemQuery(typed);
+    expect(query.partKeys[0]).toBe(key);
+    expect(query.looksLikePart).toBe(true);
+  });
+
+  it("does not take words joined by a stopword for one part number", () => {
+    expect(parseItemQuery("zt 410 and 420").looksLikePart).toBe(false);
+    expect(parseItemQuery("rbx 110 450 i 2 3 4 5 6").looksLikePart).toBe(false);
+  });
+
   it("looks every word with a digit up as well", () => {
     expect(parseItemQuery("ribbon for zt411").partKeys).toEqual(["zt411"]);
     expect(parseItemQuery("ribbon for zt411").looksLikePart).toBe(false);

@@ -104,6 +104,8 @@ const PART_KEY = /^(?=[a-z]*\d)[a-z0-9]{3,40}$/;
 const STOPWORDS = new Set("a an and at for in of on or the to with".split(" "));
 /** Enough for any real query, and a bound on what one request costs. */
 export const MAX_ITEM_WORDS = 8;
+/** Most separate pieces a part number is read from ("RBW 60 450 I 2" has five). */
+const MAX_PART_PIECES = 8;
 
 /** A short run of letters and a number written apart: "zt 410", "ZT-410" are the word "zt410". */
 const SPLIT_PART = /(?<![\p{L}\p{N}])(\p{L}{1,4})[\s-](\d{2,})(?![\p{L}\p{N}.])/gu;
@@ -123,8 +125,11 @@ export function parseItemQuery(query: string): ItemQuery {
   const pieces = rest.split(/\s+/).filter(Boolean);
   const whole = partKey(withoutSds);
   const isPart = (key: string) => PART_KEY.test(key) && !MEASURE.test(key);
-  // "zd 421", "RL-DT 4X6": short pieces or pieces with digits; "ribbon for zt411" is words.
-  const partLike = pieces.length <= 3 && pieces.every((piece) => /\d/.test(piece) || piece.length <= 4);
+  // "zd 421", "rbx 110 450 i", "RBW 60-450 I 2": short pieces or pieces with digits, however many the
+  // sku has; "ribbon for zt411" and "zt 410 and 420" are words.
+  const partLike =
+    pieces.length <= MAX_PART_PIECES &&
+    pieces.every((piece) => /\d/.test(piece) || (piece.length <= 4 && !STOPWORDS.has(piece)));
   const looksLikePart = sizeKeys.length === 0 && partLike && isPart(whole);
   const partKeys = new Set<string>();
   if (looksLikePart) partKeys.add(whole);

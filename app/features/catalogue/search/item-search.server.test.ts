@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestDatabase, testDialects } from "../../../../tests/support/databases";
 import { openCatalogueReader } from "../catalogue.server";
 import { importText, testFamilies } from "../testing/fixtures.server";
+import { rollback } from "../versions.server";
 import { createItemSearch, type ItemSearch } from "./item-search.server";
 import { searchCatalogue } from "./site-catalogue.server";
 import { LABEL_WITH_SHEET, starterRangeWithSheets } from "./testing/starter-with-sheets.server";
@@ -45,6 +46,9 @@ describe.each(testDialects)("item search over the starter range on $name", (dial
   it("finds a sku whatever the case and separators", async () => {
     for (const typed of ["PRI-ZT411-203", "pri zt411 203", "prizt411203", "PRI.ZT411/203", "pri_zt411_203"])
       expect((await skus(typed))[0], typed).toBe("PRI-ZT411-203");
+    // A sku of four pieces or more, typed with spaces for its dashes.
+    for (const typed of ["rbx 110 450 i", "RBX 110-450 I"])
+      expect(await skus(typed), typed).toEqual(["RBX-110-450-I"]);
   });
 
   it("finds a make's part number and the part numbers holding it: ZD421, zd-421, zd 421", async () => {
@@ -172,6 +176,17 @@ describe.each(testDialects)("item search across versions on $name", (dialect) =>
       ]);
       expect((await search.search("zebra", second.version.version)).items).toEqual([]);
       expect((await search.search("4x6", first.version.version)).items.length).toBeGreaterThan(1);
+
+      // The site's search keeps its answers per version: the version made active is searched anew.
+      const reader = await openCatalogueReader(database.db, testFamilies());
+      expect((await searchCatalogue(database.db, reader.current(), "4x6")).items.map((i) => i.sku)).toEqual([
+        "NEW-4X6",
+      ]);
+      await rollback(database.db, first.version.version);
+      await reader.refresh();
+      const again = await searchCatalogue(database.db, reader.current(), "4x6");
+      expect(again.items.length).toBeGreaterThan(1);
+      expect(again.items.map((i) => i.sku)).not.toContain("NEW-4X6");
     } finally {
       await database.cleanup();
     }

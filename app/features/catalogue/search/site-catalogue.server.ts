@@ -1,5 +1,6 @@
 import type { CatalogueFamily } from "~/features/catalogue/model";
 import { familyPath, itemPath } from "~/lib/catalogue-paths";
+import { type RecentAnswers, recentAnswers } from "~/lib/recent-answers";
 import type { CatalogueResults, FamilyHit, ItemHit, SearchSuggestion } from "~/lib/search-types";
 import type { Database } from "~/server/db/schema.server";
 import { parseItemQuery } from "./item-query";
@@ -118,12 +119,33 @@ export function familiesMatching(families: readonly CatalogueFamily[], query: st
   });
 }
 
-/** The catalogue's answer to a query: items, and the families of the words and of the items found. */
-export async function searchCatalogue(
+/** Answers kept per database: the same words on the same version are not searched again. */
+const RECENT_SEARCHES = 500;
+const recentByDb = new WeakMap<Database, RecentAnswers<CatalogueResults>>();
+
+/**
+ * The catalogue's answer to a query: items, and the families of the words and of the items found. The
+ * last 500 answers are kept per database, by version, mode and query (a new version asks anew).
+ */
+export function searchCatalogue(
   db: Database,
   view: CatalogueSearchView,
   query: string,
   mode: ItemSearchMode = "page",
+): Promise<CatalogueResults> {
+  let recent = recentByDb.get(db);
+  if (!recent) {
+    recent = recentAnswers<CatalogueResults>(RECENT_SEARCHES);
+    recentByDb.set(db, recent);
+  }
+  return recent.answer(`${view.info.version}\n${mode}\n${query}`, () => askCatalogue(db, view, query, mode));
+}
+
+async function askCatalogue(
+  db: Database,
+  view: CatalogueSearchView,
+  query: string,
+  mode: ItemSearchMode,
 ): Promise<CatalogueResults> {
   const found = await itemSearchFor(db).search(query, view.info.version, { mode });
   const families = new Map<string, CatalogueFamily>();

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { createPageCache, PLACEHOLDER_NONCE, pageCacheKeyOf } from "./page-cache.server";
+
+const page = (body: string) =>
+  Buffer.from(
+    `<html><script nonce="${PLACEHOLDER_NONCE}">a()</script><p>${body} ›</p>` +
+      `<script nonce="${PLACEHOLDER_NONCE}">b()</script></html>`,
+  );
+
+describe("the page cache", () => {
+  it("serves a kept page with each request's own nonce and nothing else changed", () => {
+    const cache = createPageCache();
+    expect(cache.get("v1:/products/x", "n1")).toBeUndefined();
+    const first = cache.put("v1:/products/x", page("Labels"), "n1").toString();
+    expect(first).toBe(
+      '<html><script nonce="n1">a()</script><p>Labels ›</p><script nonce="n1">b()</script></html>',
+    );
+    const again = cache.get("v1:/products/x", "n2/+=")?.toString();
+    expect(again).toBe(
+      '<html><script nonce="n2/+=">a()</script><p>Labels ›</p><script nonce="n2/+=">b()</script></html>',
+    );
+    expect(again).not.toContain(PLACEHOLDER_NONCE);
+    // Another version of the catalogue is another key: the old page is not served for it.
+    expect(cache.get("v2:/products/x", "n3")).toBeUndefined();
+  });
+
+  it("keeps at most its bytes, dropping the page served least recently", () => {
+    const one = page("x".repeat(1000));
+    const cache = createPageCache(one.length * 2 + 10);
+    cache.put("a", one, "n");
+    cache.put("b", one, "n");
+    cache.get("a", "n");
+    cache.put("c", one, "n");
+    expect(cache.size().pages).toBe(2);
+    expect(cache.size().bytes).toBeLessThanOrEqual(one.length * 2 + 10);
+    expect(cache.get("b", "n")).toBeUndefined();
+    expect(cache.get("a", "n")).toBeDefined();
+    expect(cache.get("c", "n")).toBeDefined();
+  });
+
+  it("does not keep a page over 512 KB (it would push out many others), but still answers it", () => {
+    const cache = createPageCache();
+    const huge = Buffer.from("y".repeat(600 * 1024));
+    expect(cache.put("huge", huge, "n").length).toBe(huge.length);
+    expect(cache.get("huge", "n")).toBeUndefined();
+  });
+
+  it("reads a route's key only from a string of sensible length", () => {
+    expect(pageCacheKeyOf({ pageCacheKey: "3:/products/x" })).toBe("3:/products/x");
+    for (const data of [null, undefined, "text", {}, { pageCacheKey: 3 }, { pageCacheKey: "" }])
+      expect(pageCacheKeyOf(data)).toBeUndefined();
+    expect(pageCacheKeyOf({ pageCacheKey: "k".repeat(5000) })).toBeUndefined();
+  });
+});

@@ -1,0 +1,103 @@
+import { randomBytes } from "node:crypto";
+
+/*
+ * Rendered pages kept for reuse (docs/decisions/0075): a page rendered on request whose route's data
+ * names a `pageCacheKey` (a string that changes whenever anything the page shows changes: for a
+ * catalogue page, the catalogue version and the address) is rendered by React once per key and then
+ * served from here. The only part of such a page that differs between two requests is the CSP nonce
+ * of its inline scripts, so a page is rendered with a placeholder nonce, kept as the bytes between the
+ * placeholders, and each answer joins them with the request's own nonce. A key the request handler
+ * can compute from the address alone (`keyOf` in its options) is answered before React Router runs.
+ */
+
+/**
+ * The nonce a kept page is rendered with: random per process, so a page's own text (a catalogue cell,
+ * say) cannot contain it by design; base64 characters only, so HTML escaping leaves it as it is.
+ */
+export const PLACEHOLDER_NONCE = randomBytes(24).toString("base64url");
+
+/** The loader data field that opts a page in (read from the deepest matched route's data). */
+export const PAGE_CACHE_KEY_FIELD = "pageCacheKey";
+
+/**
+ * The bytes kept at most; the least recently served pages go first. About 300 family pages of 50 rows
+ * (120 KB each) or 1,300 item pages: a cache smaller than the pages asked for in turn keeps none of them
+ * long enough to be asked again (16 MB did that to the benchmark's 235 family addresses).
+ */
+export const PAGE_CACHE_MAX_BYTES = 40 * 1024 * 1024;
+/** A page larger than this is not kept (it would push out many others). */
+const PAGE_MAX_BYTES = 512 * 1024;
+
+/** A rendered page, split at its placeholder nonces. */
+type KeptPage = { parts: Buffer[]; bytes: number };
+
+export interface PageCache {
+  /** The page for this key with `nonce` in its scripts, or undefined when it is not kept. */
+  get(key: string, nonce: string): Buffer | undefined;
+  /** Keeps a page rendered with PLACEHOLDER_NONCE and returns it with `nonce` in its scripts. */
+  put(key: string, html: Buffer, nonce: string): Buffer;
+  /** Pages and bytes kept now. */
+  size(): { pages: number; bytes: number };
+}
+
+function split(html: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (;;) {
+    const at = html.indexOf(PLACEHOLDER_NONCE, from, "latin1");
+    if (at < 0) break;
+    parts.push(html.subarray(from, at));
+    from = at + PLACEHOLDER_NONCE.length;
+  }
+  parts.push(html.subarray(from));
+  return parts;
+}
+
+function join(parts: readonly Buffer[], nonce: string): Buffer {
+  const glue = Buffer.from(nonce, "latin1");
+  const pieces: Buffer[] = [];
+  parts.forEach((part, index) => {
+    if (index > 0) pieces.push(glue);
+    pieces.push(part);
+  });
+  return Buffer.concat(pieces);
+}
+
+export function createPageCache(maxBytes = PAGE_CACHE_MAX_BYTES): PageCache {
+  // A Map keeps insertion order: a page served again is moved to the end, the first is the oldest.
+  const pages = new Map<string, KeptPage>();
+  let bytes = 0;
+  return {
+    get(key, nonce) {
+      const page = pages.get(key);
+      if (!page) return undefined;
+      pages.delete(key);
+      pages.set(key, page);
+      return join(page.parts, nonce);
+    },
+    put(key, html, nonce) {
+      const parts = split(Buffer.from(html));
+      if (html.length <= PAGE_MAX_BYTES && !pages.has(key)) {
+        pages.set(key, { parts, bytes: html.length });
+        bytes += html.length;
+        for (const [oldest, page] of pages) {
+          if (bytes <= maxBytes) break;
+          pages.delete(oldest);
+          bytes -= page.bytes;
+        }
+      }
+      return join(parts, nonce);
+    },
+    size: () => ({ pages: pages.size, bytes }),
+  };
+}
+
+/** The one cache of the running server: the entry fills it, the request handler answers from it. */
+export const pageCache: PageCache = createPageCache();
+
+/** The cache key a route's data names, if any. */
+export function pageCacheKeyOf(data: unknown): string | undefined {
+  if (!data || typeof data !== "object") return undefined;
+  const key = (data as Record<string, unknown>)[PAGE_CACHE_KEY_FIELD];
+  return typeof key === "string" && key.length > 0 && key.length <= 4096 ? key : undefined;
+}
