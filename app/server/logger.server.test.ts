@@ -89,7 +89,10 @@ describe("createLogger", () => {
       if (written.split("\n").length <= 500) throw new Error("not every line is written yet");
       return written;
     });
-    const numbers = text.trim().split("\n").map((line) => (JSON.parse(line) as { n: number }).n);
+    const numbers = text
+      .trim()
+      .split("\n")
+      .map((line) => (JSON.parse(line) as { n: number }).n);
     expect(numbers).toEqual(Array.from({ length: 500 }, (_, n) => n));
   });
 
