@@ -28,7 +28,7 @@ test.beforeAll(async () => {
   servers = started.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
   const failed = started.find((outcome) => outcome.status === "rejected");
   if (failed) throw failed.reason;
-  staffCommand(databaseUrl, ["add", "owner@example.test", "--role", "owner"]);
+  await staffCommand(databaseUrl, ["add", "owner@example.test", "--role", "owner"]);
 });
 
 test.afterAll(async () => {

@@ -75,8 +75,8 @@ test.beforeAll(async () => {
     SITE_URL: origin,
     TRUST_PROXY: "true",
   });
-  staffCommand(databaseUrl, ["add", "owner@example.test", "--role", "owner"]);
-  staffCommand(databaseUrl, ["add", "dallas.rep@example.test", "--role", "rep", "--branch", "dallas"]);
+  await staffCommand(databaseUrl, ["add", "owner@example.test", "--role", "owner"]);
+  await staffCommand(databaseUrl, ["add", "dallas.rep@example.test", "--role", "rep", "--branch", "dallas"]);
 });
 
 test.afterAll(async () => {
@@ -149,7 +149,7 @@ test("at 375 px a rep adds a passkey and signs in with it, by keyboard and from 
   await expect(page.getByRole("heading", { name: "Inbox" })).toBeVisible();
 
   await signOut(page);
-  staffCommand(`sqlite:${path.join(dataDir, "site.db")}`, ["disable", "dallas.rep@example.test"]);
+  await staffCommand(`sqlite:${path.join(dataDir, "site.db")}`, ["disable", "dallas.rep@example.test"]);
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(
     page.getByText("That passkey did not sign you in. Try again, or e-mail yourself a sign-in link."),

@@ -53,9 +53,9 @@ test.beforeAll(async () => {
     TRUST_PROXY: "true",
     ANALYTICS_FLUSH_SECONDS: "1",
   });
-  staffCommand(databaseUrl, ["add", "owner@example.test", "--role", "owner"]);
-  staffCommand(databaseUrl, ["add", "manager@example.test", "--role", "manager"]);
-  staffCommand(databaseUrl, ["add", "dallas.rep@example.test", "--role", "rep", "--branch", "dallas"]);
+  await staffCommand(databaseUrl, ["add", "owner@example.test", "--role", "owner"]);
+  await staffCommand(databaseUrl, ["add", "manager@example.test", "--role", "manager"]);
+  await staffCommand(databaseUrl, ["add", "dallas.rep@example.test", "--role", "rep", "--branch", "dallas"]);
 });
 
 test.afterAll(async () => {

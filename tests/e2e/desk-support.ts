@@ -1,19 +1,30 @@
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { expect, type Page } from "@playwright/test";
 import { repoRoot } from "../support/cli";
 import type { SmtpPeer } from "../support/smtp-peer";
 import { QUOTE_MIN_FILL_MS } from "./support";
 
-/** Runs `npm run staff -- ARGS` on the database at `databaseUrl`, as an operator would; fails the test if it fails. */
-export function staffCommand(databaseUrl: string, args: string[]): string {
-  const run = spawnSync("npm", ["run", "--silent", "staff", "--", ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" },
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  expect(run.status, run.stderr).toBe(0);
-  return run.stdout;
+const execFileAsync = promisify(execFile);
+
+/**
+ * Runs `npm run staff -- ARGS` on the database at `databaseUrl`, as an operator would; fails the test if it fails.
+ * Asynchronous: a synchronous run held the test's event loop for seconds, and the next request then went out on
+ * a kept-alive connection the server had closed meanwhile ("other side closed").
+ */
+export async function staffCommand(databaseUrl: string, args: string[]): Promise<string> {
+  const run: { code?: number; stdout?: string; stderr?: string } = await execFileAsync(
+    "npm",
+    ["run", "--silent", "staff", "--", ...args],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent" },
+      encoding: "utf8",
+      timeout: 60_000,
+    },
+  ).catch((error: { code?: number; stdout?: string; stderr?: string }) => error);
+  expect(run.code ?? 0, run.stderr).toBe(0);
+  return run.stdout ?? "";
 }
 
 /** The sign-in link in the newest e-mail the peer received for `to`, once one has arrived after `after` mails. */

@@ -46,11 +46,18 @@ test.beforeAll(async () => {
     SITE_URL: `http://127.0.0.1:${port}`,
     TRUST_PROXY: "true",
   });
-  expect(staffCommand(databaseUrl, ["add", "owner@example.test", "--role", "owner"])).toContain(
+  expect(await staffCommand(databaseUrl, ["add", "owner@example.test", "--role", "owner"])).toContain(
     "owner@example.test added as owner",
   );
-  staffCommand(databaseUrl, ["add", "chicago.rep@example.test", "--role", "rep", "--branch", "chicago"]);
-  staffCommand(databaseUrl, ["add", "dallas.rep@example.test", "--role", "rep", "--branch", "dallas"]);
+  await staffCommand(databaseUrl, [
+    "add",
+    "chicago.rep@example.test",
+    "--role",
+    "rep",
+    "--branch",
+    "chicago",
+  ]);
+  await staffCommand(databaseUrl, ["add", "dallas.rep@example.test", "--role", "rep", "--branch", "dallas"]);
 });
 
 test.afterAll(async () => {
@@ -166,7 +173,7 @@ test("held spam: a manager releases a held message at 375 px, by keyboard; it jo
     message: "Actually a buyer: please call about 4x6 labels.",
   });
   expect(held.status).toBe(200);
-  staffCommand(databaseUrl, ["add", "manager@example.test", "--role", "manager"]);
+  await staffCommand(databaseUrl, ["add", "manager@example.test", "--role", "manager"]);
 
   const rep = await newPage(browser, "phone");
   await signIn(rep, server.origin, peer, "dallas.rep@example.test");
@@ -343,7 +350,7 @@ test("sign-out, sign out everywhere and disabling end sessions on the server; no
   await signIn(rep, server.origin, peer, "dallas.rep@example.test");
   const repSession = await session(rep);
   expect(await withCookie(repSession)).toBe(200);
-  expect(staffCommand(databaseUrl, ["disable", "dallas.rep@example.test"])).toContain("disabled");
+  expect(await staffCommand(databaseUrl, ["disable", "dallas.rep@example.test"])).toContain("disabled");
   expect(await withCookie(repSession)).toBe(401);
   await rep.reload();
   await expect(rep.getByRole("heading", { name: "Sign in to the sales desk" })).toBeVisible();
