@@ -1,4 +1,3 @@
-import type { WriteStream } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import busboy from "busboy";
 import {
@@ -14,26 +13,17 @@ import {
   QUOTE_UPLOAD_STALL_MS,
   quoteFieldMaxLength,
 } from "~/features/quote/quote";
-import { describeUnknown, SNIFF_BYTES, type SniffedType, safeFileName, sniffFileType } from "./sniff.server";
 import {
-  fileEmpty,
-  fileRefused,
-  fileTooLarge,
   type QuoteUploadError,
   repeatedField,
   TOKEN_TOO_FAST,
   UPLOAD_ERRORS,
   unexpectedField,
 } from "./upload-errors.server";
-import {
-  type ParseUploadOptions,
-  type QuoteUpload,
-  type QuoteUploadFile,
-  UploadAbortedError,
-} from "./upload-result.server";
+import { receiveFile } from "./upload-file.server";
+import type { ParseUploadOptions, QuoteUpload } from "./upload-result.server";
+import { type UploadLimits, UploadRun } from "./upload-run.server";
 import { fileSpaceClaim, MIN_SLOT_BYTES_PER_SECOND } from "./upload-slots.server";
-import type { UploadSpool } from "./upload-spool.server";
-import { type UploadTime, watchUploadTime } from "./upload-time.server";
 
 export { type QuoteUploadError, UPLOAD_ERRORS } from "./upload-errors.server";
 export {
@@ -81,204 +71,40 @@ export function parseQuoteUpload(
   req: IncomingMessage,
   options: ParseUploadOptions = {},
 ): Promise<QuoteUpload> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_QUOTE_UPLOAD_TIMEOUT_MS;
-  const stallMs = Math.min(options.stallMs ?? DEFAULT_QUOTE_UPLOAD_STALL_MS, timeoutMs);
-  const { checkToken, takeFileSpace } = options;
+  const limits = uploadLimits(options);
   return new Promise<QuoteUpload>((resolve, reject) => {
-    const fields: Record<string, string> = {};
-    const files: QuoteUploadFile[] = [];
-    let totalFileBytes = 0;
-    let error: QuoteUploadError | null = null;
-    let settled = false;
-    let parserDone = false;
-    let bodyDone = false;
-    let pendingFiles = 0;
-    /** Non-empty files read to their end (their type may still be being decided). */
-    let filesEnded = 0;
-    let textBytes = 0;
-    /** Files are kept no more once this is set (a refused token): the answer at the first file. */
-    let fileRefusal: QuoteUploadError | null = null;
-    /** A token too young to send with: files are passed over unread, the rest is read for the route. */
-    let dropFiles = false;
-    let droppedFiles = 0;
-    let tokenSeen = false;
-    /** Files being written, closed at the first error rather than when the body ends. */
-    const writing = new Set<WriteStream>();
-    let partCount = 0;
-    /** Answered before the body ended (a refused upload): the timer now bounds the rest of the body. */
-    let answeredEarly = false;
-    let timers: UploadTime | undefined;
-    const stopTimers = () => timers?.stop();
-    /** Files begun, by their names as sent: those not whole when the upload times out are named. */
-    const begunFiles: string[] = [];
-    /** Each kept file's part number, by its path on disk. */
-    const partOf = new Map<string, number>();
-    let unfinishedFiles: string[] | undefined;
-
-    const finish = (result: { complete: boolean } | Error) => {
-      if (settled) return;
-      settled = true;
-      if (!answeredEarly) stopTimers();
-      if (result instanceof Error) {
-        reject(result);
-        return;
-      }
-      const outcome = error;
-      resolve({
-        fields,
-        files: outcome ? [] : files,
-        error: outcome,
-        complete: result.complete,
-        droppedFiles,
-        ...(unfinishedFiles ? { unfinishedFiles } : {}),
-      });
-    };
-    const maybeDone = () => {
-      if (bodyDone && (error || (parserDone && pendingFiles === 0))) finish({ complete: true });
-    };
-
-    let bb: busboy.Busboy;
-    try {
-      bb = busboy({
-        headers: req.headers,
-        // Browsers send a file's name as UTF-8; busboy's default (latin1) made Größe.pdf GrÃ¶Ãe.pdf.
-        defParamCharset: "utf8",
-        limits: {
-          fieldNameSize: 100,
-          // The longest field the form has, in bytes; each field is held to its own limit as it arrives.
-          fieldSize: QUOTE_FIELD_MAX_BYTES,
-          fields: MAX_TEXT_FIELDS,
-          // One more than allowed, so the extra file is seen and named in the message.
-          files: QUOTE_MAX_FILES + 1,
-          // busboy reports the limit when a file reaches it; one byte more lets a file of exactly 10 MB through.
-          fileSize: QUOTE_MAX_FILE_BYTES + 1,
-          parts: MAX_TEXT_FIELDS + QUOTE_MAX_FILES + 1,
-        },
-      });
-    } catch {
-      // busboy throws on a missing or malformed Content-Type boundary.
-      error = UPLOAD_ERRORS.malformed;
-      req.resume();
-      req.once("end", () => finish({ complete: true }));
-      req.once("close", () => finish(req.complete ? { complete: true } : new UploadAbortedError()));
-      timers = watchUploadTime(req, { timeoutMs, stallMs }, () => {
-        req.destroy();
-        finish({ complete: false });
-      });
-      return;
-    }
-
-    const stopWriting = () => {
-      files.length = 0;
-      for (const out of writing) out.destroy();
-      writing.clear();
-    };
-
-    /** Stops parsing at the first violation; the rest of the body is read and dropped. */
-    const fail = (problem: QuoteUploadError) => {
-      if (error) return;
-      error = problem;
-      stopWriting();
-      // The parser gets no more bytes (its handlers ignore anything after an error); destroying it
-      // would make it fail the part stream in flight, with nobody to hear.
-      req.unpipe(bb);
-      req.resume();
-      maybeDone();
-    };
-
-    /** Answered now, with the fields read so far; the rest of the body is read and dropped. */
-    const answerEarly = (problem: QuoteUploadError) => {
-      if (error || settled) return;
-      error = problem;
-      answeredEarly = true;
-      stopWriting();
-      req.unpipe(bb);
-      req.resume();
-      finish({ complete: true });
-    };
-
+    const run = new UploadRun(req, { resolve, reject });
+    const parser = openParser(req);
+    if (!parser) return run.drainMalformed(limits);
     /** The slot and folder for the files, taken as the first file begins. */
-    const space = fileSpaceClaim(takeFileSpace, {
-      refused: answerEarly,
-      failed: () => fail(UPLOAD_ERRORS.storage),
+    const space = fileSpaceClaim(options.takeFileSpace, {
+      refused: (refusal) => run.answerEarly(refusal),
+      failed: () => run.fail(UPLOAD_ERRORS.storage),
       // A slot must be earned: a trickle of bytes now counts as a stall (upload-time.server.ts).
-      taken: () => timers?.requireBytes(Math.ceil((MIN_SLOT_BYTES_PER_SECOND * stallMs) / 1000)),
+      taken: () => run.requireBytes(Math.ceil((MIN_SLOT_BYTES_PER_SECOND * limits.stallMs) / 1000)),
     });
-
-    /** The body stalled, or did not end within the ceiling. */
-    const timedOut = () => {
-      // An early answer's body did not end in time: its connection is closed.
-      if (answeredEarly) return req.destroy();
-      // The files are given up: their slot is free for another upload at once.
-      space.release();
-      if (!error) {
-        error = UPLOAD_ERRORS.timeout;
-        // None of the files is kept: each one begun is named, for the buyer to send another way.
-        unfinishedFiles = [...begunFiles];
-      }
-      stopWriting();
-      req.unpipe(bb);
-      finish({ complete: false });
+    run.watchTime(limits, () => run.timedOut(() => space.release()));
+    const gate: TokenGate = {
+      required: options.checkToken !== undefined,
+      seen: false,
+      drop: false,
+      refusal: null,
     };
-    timers = watchUploadTime(req, { timeoutMs, stallMs }, timedOut);
-
-    bb.on("field", (name, value, info) => {
-      if (error) return;
-      if (info.nameTruncated || info.valueTruncated) return fail(UPLOAD_ERRORS.fieldTooLong);
-      if (!isQuoteTextField(name)) return fail(unexpectedField(name));
-      if (Object.hasOwn(fields, name)) return fail(repeatedField(name));
-      // Bounded before anything parses them: all the text together, and each field as its maxlength
-      // counts it (a line break is one character there; browsers send two).
-      textBytes += Buffer.byteLength(value);
-      if (textBytes > MAX_TEXT_BYTES) return fail(UPLOAD_ERRORS.fieldTooLong);
-      const max = quoteFieldMaxLength(name);
-      if (value.length > max && value.replace(/\r\n/g, "\n").length > max)
-        return fail(UPLOAD_ERRORS.fieldTooLong);
-      fields[name] = value;
-      if (name === QUOTE_TOKEN_FIELD && checkToken) {
-        tokenSeen = true;
-        // A token that cannot pass keeps every file out; its own answer outranks a busy server's.
-        const problem = checkToken(value);
-        // Too soon to send, yet a real visitor's 'Add item' (which needs no token) looks the same: its
-        // files are not kept, and the route answers as it does for either intent.
-        if (problem === TOKEN_TOO_FAST) dropFiles = true;
-        else if (problem) fileRefusal = problem;
-      }
+    let textBytes = 0;
+    parser.on("field", (name, value, info) => {
+      if (run.error) return;
+      const read = readField({ name, value, info }, run.fields, textBytes);
+      if ("problem" in read) return run.fail(read.problem);
+      textBytes = read.textBytes;
+      run.fields[name] = value;
+      if (name === QUOTE_TOKEN_FIELD && options.checkToken)
+        Object.assign(gate, tokenVerdict(options.checkToken(value)));
     });
-
-    bb.on("file", (name, stream, info) => {
-      if (error) {
+    parser.on("file", (name, stream, info) => {
+      const admission = run.error ? "skip" : admitFile(gate, name, info.filename);
+      if (admission !== "read" || !space.claim()) {
         stream.resume();
-        return;
-      }
-      // The form sends its token first: a file before it is read by no one.
-      if (checkToken && !tokenSeen) {
-        stream.resume();
-        return answerEarly(UPLOAD_ERRORS.tokenFirst);
-      }
-      if (dropFiles && !fileRefusal) {
-        stream.resume();
-        if (info.filename) droppedFiles += 1;
-        return;
-      }
-      if (fileRefusal) {
-        // No file byte is kept; the empty part of a file input left empty is passed over.
-        stream.resume();
-        if (info.filename) answerEarly(fileRefusal);
-        return;
-      }
-      // A file input left empty sends a part with no name and no bytes: not a file, and no slot needed.
-      if (!info.filename) {
-        stream.resume();
-        return;
-      }
-      if (name !== QUOTE_FILES_FIELD) {
-        stream.resume();
-        return fail(unexpectedField(name));
-      }
-      if (!space.claim()) {
-        stream.resume();
-        return;
+        return passOver(run, admission);
       }
       // The folder is still being made (a moment, once per upload): the file's bytes wait with the parser.
       if (!space.spool) {
@@ -286,109 +112,114 @@ export function parseQuoteUpload(
         space.whenMade(() => stream.resume());
       }
       stream.on("error", () => undefined);
-      const original = info.filename ?? "";
-      begunFiles.push(original);
-      const index = partCount++;
-      /** The first bytes, to tell the type by; the file itself goes to disk. */
-      const head: Buffer[] = [];
-      let headBytes = 0;
-      let size = 0;
-      let type: SniffedType | null | undefined;
-      let target: ReturnType<UploadSpool["create"]> | undefined;
-      pendingFiles += 1;
-      // The type is decided once, from the first SNIFF_BYTES (or the whole file when it is shorter).
-      let typing: Promise<void> | undefined;
-      const sniff = () => {
-        const bytes = Buffer.concat(head, headBytes).subarray(0, SNIFF_BYTES);
-        head.length = 0;
-        typing = sniffFileType(bytes).then((found) => {
-          type = found;
-          if (!found) fail(fileRefused(original, describeUnknown(bytes)));
-        });
-      };
-      const output = () => {
-        if (target) return target.stream;
-        if (!space.spool) return null;
-        target = space.spool.create(`${index}`);
-        const out = target.stream;
-        writing.add(out);
-        out.on("error", () => fail(UPLOAD_ERRORS.storage));
-        // The parser waits while the disk catches up, and with it the socket.
-        out.on("drain", () => stream.resume());
-        return out;
-      };
-      stream.on("data", (chunk: Buffer) => {
-        if (error) return;
-        size += chunk.length;
-        totalFileBytes += chunk.length;
-        if (totalFileBytes > QUOTE_MAX_TOTAL_FILE_BYTES) return fail(UPLOAD_ERRORS.totalTooLarge);
-        if (typing === undefined) {
-          head.push(chunk);
-          headBytes += chunk.length;
-          if (headBytes >= SNIFF_BYTES) sniff();
-        }
-        const out = output();
-        if (!out) return fail(UPLOAD_ERRORS.storage);
-        if (!out.write(chunk)) stream.pause();
-      });
-      stream.once("limit", () => fail(fileTooLarge(original)));
-      stream.once("end", () => {
-        const settle = () => {
-          pendingFiles -= 1;
-          maybeDone();
-        };
-        if (error) return settle();
-        filesEnded += 1;
-        if (filesEnded > QUOTE_MAX_FILES) {
-          fail(UPLOAD_ERRORS.tooManyFiles);
-          return settle();
-        }
-        if (size === 0 || !target) {
-          fail(fileEmpty(original));
-          return settle();
-        }
-        if (typing === undefined) sniff();
-        const written = target;
-        // On disk to its last byte, and its type known, before it counts as read.
-        const closed = new Promise<void>((done) => {
-          written.stream.once("close", done);
-          written.stream.end();
-        });
-        void Promise.all([typing, closed]).then(() => {
-          writing.delete(written.stream);
-          if (!error && type) {
-            files.push({ fileName: safeFileName(original, type), type, path: written.path, size });
-            // In the order they were sent, whichever was on disk first.
-            partOf.set(written.path, index);
-            files.sort((a, b) => (partOf.get(a.path) ?? 0) - (partOf.get(b.path) ?? 0));
-          }
-          settle();
-        });
-      });
+      receiveFile(run, space, stream, info.filename ?? "");
     });
-
-    bb.on("filesLimit", () => fail(UPLOAD_ERRORS.tooManyFiles));
-    bb.on("fieldsLimit", () => fail(UPLOAD_ERRORS.tooManyFields));
-    bb.on("partsLimit", () => fail(UPLOAD_ERRORS.tooManyFields));
-    bb.on("error", () => fail(UPLOAD_ERRORS.malformed));
-    bb.on("close", () => {
-      parserDone = true;
-      maybeDone();
-    });
-
-    const bodyEnded = () => {
-      bodyDone = true;
-      timers?.bodyDone();
-      if (answeredEarly) stopTimers();
-      maybeDone();
-    };
-    req.once("end", bodyEnded);
-    req.once("error", () => finish(new UploadAbortedError()));
-    req.once("close", () => {
-      if (answeredEarly) stopTimers();
-      if (!req.complete) finish(new UploadAbortedError());
-      else bodyEnded();
-    });
-    req.pipe(bb);
+    parser.on("filesLimit", () => run.fail(UPLOAD_ERRORS.tooManyFiles));
+    parser.on("fieldsLimit", () => run.fail(UPLOAD_ERRORS.tooManyFields));
+    parser.on("partsLimit", () => run.fail(UPLOAD_ERRORS.tooManyFields));
+    parser.on("error", () => run.fail(UPLOAD_ERRORS.malformed));
+    parser.on("close", () => run.parserClosed());
+    run.start(parser);
   });
+}
+
+/** The ceiling on the whole upload and its longest wait for bytes (never longer than the ceiling). */
+export function uploadLimits(options: ParseUploadOptions): UploadLimits {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_QUOTE_UPLOAD_TIMEOUT_MS;
+  return { timeoutMs, stallMs: Math.min(options.stallMs ?? DEFAULT_QUOTE_UPLOAD_STALL_MS, timeoutMs) };
+}
+
+/** The multipart parser with the form's limits, or null for a body it cannot read (no boundary). */
+function openParser(req: IncomingMessage): busboy.Busboy | null {
+  try {
+    return busboy({
+      headers: req.headers,
+      // Browsers send a file's name as UTF-8; busboy's default (latin1) made Größe.pdf GrÃ¶Ãe.pdf.
+      defParamCharset: "utf8",
+      limits: {
+        fieldNameSize: 100,
+        // The longest field the form has, in bytes; each field is held to its own limit as it arrives.
+        fieldSize: QUOTE_FIELD_MAX_BYTES,
+        fields: MAX_TEXT_FIELDS,
+        // One more than allowed, so the extra file is seen and named in the message.
+        files: QUOTE_MAX_FILES + 1,
+        // busboy reports the limit when a file reaches it; one byte more lets a file of exactly 10 MB through.
+        fileSize: QUOTE_MAX_FILE_BYTES + 1,
+        parts: MAX_TEXT_FIELDS + QUOTE_MAX_FILES + 1,
+      },
+    });
+  } catch {
+    // busboy throws on a missing or malformed Content-Type boundary.
+    return null;
+  }
+}
+
+/**
+ * A text field checked before anything parses it: its problem, or the text bytes read with it. All
+ * the text together is bounded, and each field as its maxlength counts it (a line break is one
+ * character there; browsers send two).
+ */
+export function readField(
+  field: { name: string; value: string; info: { nameTruncated: boolean; valueTruncated: boolean } },
+  fields: Readonly<Record<string, string>>,
+  textBytesBefore: number,
+): { problem: QuoteUploadError } | { textBytes: number } {
+  const { name, value, info } = field;
+  if (info.nameTruncated || info.valueTruncated) return { problem: UPLOAD_ERRORS.fieldTooLong };
+  if (!isQuoteTextField(name)) return { problem: unexpectedField(name) };
+  if (Object.hasOwn(fields, name)) return { problem: repeatedField(name) };
+  const textBytes = textBytesBefore + Buffer.byteLength(value);
+  if (textBytes > MAX_TEXT_BYTES) return { problem: UPLOAD_ERRORS.fieldTooLong };
+  const max = quoteFieldMaxLength(name);
+  if (value.length > max && value.replace(/\r\n/g, "\n").length > max)
+    return { problem: UPLOAD_ERRORS.fieldTooLong };
+  return { textBytes };
+}
+
+/** What the form's token decides for the files that follow it. */
+export interface TokenGate {
+  /** A token is checked: a file before it is refused. */
+  readonly required: boolean;
+  seen: boolean;
+  /** A token too young to send with: files are passed over unread, the rest is read for the route. */
+  drop: boolean;
+  /** Files are kept no more (a refused token): the answer at the first file. */
+  refusal: QuoteUploadError | null;
+}
+
+/** The gate once the token has been checked, from the check's answer. */
+export function tokenVerdict(problem: QuoteUploadError | null): Omit<TokenGate, "required"> {
+  // Too soon to send, yet a real visitor's 'Add item' (which needs no token) looks the same: its
+  // files are not kept, and the route answers as it does for either intent. Any other problem keeps
+  // every file out; its own answer outranks a busy server's.
+  if (problem === TOKEN_TOO_FAST) return { seen: true, drop: true, refusal: null };
+  return { seen: true, drop: false, refusal: problem };
+}
+
+/** What becomes of a file part as it begins: read, passed over, or the upload refused. */
+export type FileAdmission =
+  | "read"
+  | "skip"
+  | "drop"
+  | { answerEarly: QuoteUploadError }
+  | { fail: QuoteUploadError };
+
+export function admitFile(gate: TokenGate, name: string, filename: string | undefined): FileAdmission {
+  // The form sends its token first: a file before it is read by no one.
+  if (gate.required && !gate.seen) return { answerEarly: UPLOAD_ERRORS.tokenFirst };
+  if (gate.drop && !gate.refusal) return filename ? "drop" : "skip";
+  // No file byte is kept; the empty part of a file input left empty is passed over.
+  if (gate.refusal) return filename ? { answerEarly: gate.refusal } : "skip";
+  // A file input left empty sends a part with no name and no bytes: not a file, and no slot needed.
+  if (!filename) return "skip";
+  if (name !== QUOTE_FILES_FIELD) return { fail: unexpectedField(name) };
+  return "read";
+}
+
+/** A file part not read (its bytes are already being thrown away): what the upload makes of it. */
+function passOver(run: UploadRun, admission: FileAdmission): void {
+  if (admission === "drop") run.droppedFiles += 1;
+  else if (typeof admission === "object" && "answerEarly" in admission)
+    run.answerEarly(admission.answerEarly);
+  else if (typeof admission === "object") run.fail(admission.fail);
 }
