@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ATTRIBUTION_CSV_HEADER } from "~/features/leads/attribution.server";
+import { ATTRIBUTION_CSV_HEADER } from "~/features/leads/attribution/attribution.server";
 import { captureCli, itRefusesWithUsage, NO_DATABASE, repoRoot, tsxBin } from "../tests/support/cli";
 import { freshDatabaseEach, testDialects } from "../tests/support/databases";
 import { main, parseCommand, USAGE } from "./export";

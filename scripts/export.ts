@@ -2,7 +2,7 @@ import {
   ATTRIBUTION_CSV_HEADER,
   attributionCsvCells,
   readAttributions,
-} from "~/features/leads/attribution.server";
+} from "~/features/leads/attribution/attribution.server";
 import { type Database, SUBSCRIPTION_RECORD_COLUMNS } from "~/server/db/schema.server";
 import { checkSince, commandMain, readArguments, runIfInvoked, UsageError, writeOutput } from "./cli";
 import { toCsv } from "./export-csv";

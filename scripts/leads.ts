@@ -6,7 +6,7 @@ import {
   type ReleaseOutcome,
 } from "~/features/leads/held.server";
 import { loadRouting } from "~/features/leads/routing/routing.server";
-import { releaseHeldQuote } from "~/features/quote/quote-follow-ups.server";
+import { releaseHeldQuote } from "~/features/quote/server/quote-follow-ups.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import { readSiteMailSettings, type SiteMailSettings } from "~/server/mail/site-mail-settings.server";

@@ -3,9 +3,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { submitQuote } from "~/features/quote/quote.server";
-import { signFormStart } from "~/features/quote/quote-token.server";
-import { sniffFileType } from "~/features/quote/sniff.server";
+import { submitQuote } from "~/features/quote/server/quote.server";
+import { signFormStart } from "~/features/quote/server/quote-token.server";
+import { sniffFileType } from "~/features/quote/upload/sniff.server";
 import { captureCli } from "../tests/support/cli";
 import { freshDatabaseEach, memoryLogger, testDialects } from "../tests/support/databases";
 import { main } from "./quotes";

@@ -4,8 +4,8 @@ import {
   ATTRIBUTION_CSV_HEADER,
   attributionCsvCells,
   readAttributions,
-} from "~/features/leads/attribution.server";
-import { REFERENCE_PATTERN } from "~/features/leads/reference.server";
+} from "~/features/leads/attribution/attribution.server";
+import { REFERENCE_PATTERN } from "~/features/leads/intake/reference.server";
 import type { Database } from "~/server/db/schema.server";
 import { checkSince, commandMain, readArguments, runIfInvoked, UsageError, writeOutput } from "./cli";
 import { toCsv } from "./export-csv";

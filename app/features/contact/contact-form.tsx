@@ -16,8 +16,9 @@ import {
   HONEYPOT_FIELD,
   parseContact,
 } from "~/features/contact/contact";
-import { attributionFieldOf } from "~/features/leads/attribution";
-import { AttributionField } from "~/features/leads/attribution-fields";
+import { attributionFieldOf } from "~/features/leads/attribution/attribution";
+import { AttributionField } from "~/features/leads/attribution/attribution-fields";
+import type { FieldErrors, FormResult } from "~/features/leads/form-input";
 import {
   Field,
   fieldProps,
@@ -26,11 +27,10 @@ import {
   TextArea,
   TextInput,
   useFocusFirstInvalid,
-} from "~/features/leads/field";
-import { FormAlert, isServerFailure, SalesEmailLink } from "~/features/leads/form-alert";
-import type { FieldErrors, FormResult } from "~/features/leads/form-input";
-import { Honeypot } from "~/features/leads/honeypot";
-import { submitForm } from "~/features/leads/submit-form";
+} from "~/features/leads/ui/field";
+import { FormAlert, isServerFailure, SalesEmailLink } from "~/features/leads/ui/form-alert";
+import { Honeypot } from "~/features/leads/ui/honeypot";
+import { submitForm } from "~/features/leads/ui/submit-form";
 
 type Errors = FieldErrors<ContactField>;
 

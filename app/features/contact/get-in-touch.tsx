@@ -7,7 +7,7 @@ import { CONTACT_FORM_ANCHOR } from "~/content/contact";
 import type { HomeContent } from "~/content/schema";
 import { CarrySnippet } from "~/features/contact/carry-snippet";
 import { HOME_FIELD_IDS, HOME_FORM_ID } from "~/features/contact/contact-prefill";
-import { Field, TextArea, TextInput } from "~/features/leads/field";
+import { Field, TextArea, TextInput } from "~/features/leads/ui/field";
 
 /**
  * This form sends nothing (docs/product.md#home-message-form). Its controls have no names, so Send

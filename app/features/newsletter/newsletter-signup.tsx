@@ -4,12 +4,12 @@ import { Icon } from "~/components/icons/icon";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toaster";
 import { newsletter } from "~/content/newsletter";
-import { attributionFieldOf } from "~/features/leads/attribution";
-import { AttributionField } from "~/features/leads/attribution-fields";
-import { FieldError, fieldProps, outcomeId, useFocusFirstInvalid } from "~/features/leads/field";
-import { FormAlert } from "~/features/leads/form-alert";
+import { attributionFieldOf } from "~/features/leads/attribution/attribution";
+import { AttributionField } from "~/features/leads/attribution/attribution-fields";
 import type { FieldErrors, FormResult } from "~/features/leads/form-input";
-import { submitForm } from "~/features/leads/submit-form";
+import { FieldError, fieldProps, outcomeId, useFocusFirstInvalid } from "~/features/leads/ui/field";
+import { FormAlert } from "~/features/leads/ui/form-alert";
+import { submitForm } from "~/features/leads/ui/submit-form";
 import type { NewsletterField, NewsletterValues } from "~/features/newsletter/signup-form";
 
 /** What /resources answered to a signup posted without JavaScript. */

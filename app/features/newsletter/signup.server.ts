@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { newsletterConfirmHint } from "~/content/newsletter";
-import { ATTRIBUTION_FIELD, parseAttribution } from "~/features/leads/attribution";
-import { storeAttribution } from "~/features/leads/attribution.server";
-import type { FormApi, FormService } from "~/features/leads/form-request.server";
+import { ATTRIBUTION_FIELD, parseAttribution } from "~/features/leads/attribution/attribution";
+import { storeAttribution } from "~/features/leads/attribution/attribution.server";
+import type { FormApi, FormService } from "~/features/leads/intake/form-request.server";
 import { buildConfirmationMail, NEWSLETTER_CONSENT_VERSION } from "~/features/newsletter/mail.server";
 import {
   NEWSLETTER_ALREADY_SUBSCRIBED,

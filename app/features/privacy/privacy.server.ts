@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
-import { deleteAttributions, readAttributions } from "~/features/leads/attribution.server";
-import { webhookDeliveriesAbout } from "~/features/leads/webhook-events.server";
+import { deleteAttributions, readAttributions } from "~/features/leads/attribution/attribution.server";
+import { webhookDeliveriesAbout } from "~/features/leads/intake/webhook-events.server";
 import { writeTransaction } from "~/server/db/database.server";
 import { type Database, SUBSCRIPTION_RECORD_COLUMNS } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
