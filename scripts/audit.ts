@@ -4,12 +4,12 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
-import { documentBytes, FIRST_ROUND_TRIP_BYTES } from "./audit-document";
+import { budgetFailures } from "./audit-budgets";
+import { documentBytes } from "./audit-document";
 import {
   browserVersion,
   CATEGORIES,
   type Category,
-  failingAudits,
   lcpBreakdown,
   median,
   numeric,
@@ -27,14 +27,7 @@ import {
 } from "./audit-report";
 import { givePrecedence, startAuditServer, warmUp } from "./audit-server";
 import { Site } from "./audit-site";
-import {
-  BLOCKING_BUDGET_MS,
-  blockingFailures,
-  longestAfterPaint,
-  type OpeningTasks,
-  openingTasks,
-  type TraceEvent,
-} from "./audit-trace";
+import { longestAfterPaint, type OpeningTasks, openingTasks, type TraceEvent } from "./audit-trace";
 import { CHROMIUM_FLAGS, servedSize } from "./chromium";
 import { healthy, type ServerProcess } from "./server-process";
 
@@ -84,20 +77,6 @@ const PAGES: PageSpec[] = [
 /** Whether a page asks not to be indexed: its SEO score is shown with "(noindex)". */
 const noIndex = (page: string) => PAGES.some((spec) => spec.name === page && spec.noIndex);
 
-const KB = 1024;
-const BUDGETS = {
-  performance: 100,
-  accessibility: 100,
-  "best-practices": 100,
-  seo: 100,
-  lcpMs: 800,
-  tbtMs: BLOCKING_BUDGET_MS,
-  cls: 0,
-  /** JavaScript at first load, gzip: the budget of tests/e2e/budgets.test.ts. */
-  scriptBytes: 145 * KB,
-} as const;
-
-/** Lighthouse warns that simulated timings are unreliable on a host whose benchmark is below this. */
 const SLOW_HOST_BENCHMARK_INDEX = 1000;
 
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
@@ -146,50 +125,7 @@ async function firstLoadScripts(lhr: Result): Promise<{ bytes: number; files: nu
 }
 
 async function auditPage(chromePort: number, spec: PageSpec, site: Site): Promise<PageResult> {
-  const flags: Flags = {
-    port: chromePort,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: [...CATEGORIES],
-    formFactor: "mobile",
-    throttlingMethod: "simulate",
-  };
-  const lhrs: Result[] = [];
-  const openings: PageResult["openings"] = [];
-  const discarded: string[] = [];
-  // A run is repeated, not counted, when Lighthouse could not record it or when the host CPU was
-  // starved while it ran: below Lighthouse's own slow-host threshold the simulated timings describe
-  // the machine, not the page. The retries are bounded, and every discarded run is reported.
-  const maxAttempts = runs * 3;
-  await warmUp(`${origin}${await spec.url(site)}`);
-  for (let attempt = 1; lhrs.length < runs && attempt <= maxAttempts; attempt += 1) {
-    const result = await lighthouse(`${origin}${await spec.url(site)}`, flags);
-    if (!result) throw new Error(`Lighthouse returned no result for ${spec.name}`);
-    const { lhr } = result;
-    if (lhr.runtimeError) {
-      // A server that died answers nothing again: say so instead of repeating runs against it.
-      if (!(await healthy(origin)))
-        throw new Error(`the server stopped answering while ${spec.name} was audited`);
-      discarded.push(`run repeated: Lighthouse error ${lhr.runtimeError.code}`);
-      continue;
-    }
-    const benchmark = lhr.environment.benchmarkIndex;
-    const lastChance = maxAttempts - attempt < runs - lhrs.length;
-    if (benchmark < SLOW_HOST_BENCHMARK_INDEX) {
-      if (!lastChance) {
-        discarded.push(`run repeated: host CPU starved (benchmark index ${Math.round(benchmark)})`);
-        continue;
-      }
-      discarded.push(
-        `kept a run on a starved host (benchmark index ${Math.round(benchmark)}): timings unreliable`,
-      );
-    }
-    lhrs.push(lhr);
-    // Read now, so that no run's trace (megabytes) outlives its run.
-    const trace = result.artifacts.Trace?.traceEvents as readonly TraceEvent[] | undefined;
-    const tasks: OpeningTasks | null = trace ? openingTasks(trace) : null;
-    openings.push({ tbtMs: numeric(lhr, "total-blocking-time"), tasks });
-  }
+  const { lhrs, openings, discarded } = await measureRuns(chromePort, spec, site);
   if (lhrs.length === 0) {
     throw new Error(`no usable Lighthouse run for ${spec.name}: ${discarded.join("; ")}`);
   }
@@ -224,49 +160,63 @@ async function auditPage(chromePort: number, spec: PageSpec, site: Site): Promis
     discarded,
   };
 
-  if (scores.performance < BUDGETS.performance) {
-    result.failures.push(
-      `performance ${scores.performance} < ${BUDGETS.performance} (${failingAudits(medianRun, "performance").join(", ")})`,
-    );
-  }
-  // Accessibility, best practices and SEO do not depend on timing: a miss in any run (a console
-  // error that shows up once, say) is a real problem, so the median must not smooth it away.
-  for (const category of ["accessibility", "best-practices", "seo"] as const) {
-    for (const [index, lhr] of lhrs.entries()) {
-      const value = score(lhr, category);
-      const failing = failingAudits(lhr, category);
-      const onlyNoIndex =
-        spec.noIndex === true && category === "seo" && failing.length === 1 && failing[0] === "is-crawlable";
-      if (value < BUDGETS[category] && !onlyNoIndex) {
-        result.failures.push(
-          `${category} ${value} < ${BUDGETS[category]} in run ${index + 1} of ${lhrs.length} (${failing.join(", ")})`,
-        );
-        break;
-      }
-    }
-  }
-  if (!(result.lcpMs <= BUDGETS.lcpMs)) {
-    result.failures.push(`LCP ${Math.round(result.lcpMs)} ms > ${BUDGETS.lcpMs} ms`);
-  }
-  // TBT and the real trace's longest task after the first paint, each at most 50 ms (decision 0046).
-  result.failures.push(...blockingFailures(result));
-  if (!(result.cls <= BUDGETS.cls)) {
-    result.failures.push(`CLS ${result.cls.toFixed(3)} > ${BUDGETS.cls}`);
-  }
-  if (spec.noScripts && result.scriptFiles > 0) {
-    result.failures.push(`${result.scriptFiles} script files on a page without scripts (decision 0023)`);
-  }
-  if (spec.noScripts === "landing" && !(result.documentBytes <= FIRST_ROUND_TRIP_BYTES)) {
-    result.failures.push(
-      `HTML ${formatKb(result.documentBytes)} with headers > ${formatKb(FIRST_ROUND_TRIP_BYTES)} (first round trip)`,
-    );
-  }
-  if (!(result.scriptBytes <= BUDGETS.scriptBytes)) {
-    result.failures.push(
-      `JavaScript ${formatKb(result.scriptBytes)} gzip > ${formatKb(BUDGETS.scriptBytes)}`,
-    );
-  }
+  result.failures.push(...budgetFailures(spec, result, lhrs, medianRun));
   return result;
+}
+
+/**
+ * Lighthouse's runs of one page. A run is repeated, not counted, when Lighthouse could not record it
+ * or when the host CPU was starved while it ran: below Lighthouse's own slow-host threshold the
+ * simulated timings describe the machine, not the page. The retries are bounded, and every discarded
+ * run is reported.
+ */
+async function measureRuns(
+  chromePort: number,
+  spec: PageSpec,
+  site: Site,
+): Promise<{ lhrs: Result[]; openings: PageResult["openings"]; discarded: string[] }> {
+  const flags: Flags = {
+    port: chromePort,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: [...CATEGORIES],
+    formFactor: "mobile",
+    throttlingMethod: "simulate",
+  };
+  const lhrs: Result[] = [];
+  const openings: PageResult["openings"] = [];
+  const discarded: string[] = [];
+  const maxAttempts = runs * 3;
+  await warmUp(`${origin}${await spec.url(site)}`);
+  for (let attempt = 1; lhrs.length < runs && attempt <= maxAttempts; attempt += 1) {
+    const result = await lighthouse(`${origin}${await spec.url(site)}`, flags);
+    if (!result) throw new Error(`Lighthouse returned no result for ${spec.name}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) {
+      // A server that died answers nothing again: say so instead of repeating runs against it.
+      if (!(await healthy(origin)))
+        throw new Error(`the server stopped answering while ${spec.name} was audited`);
+      discarded.push(`run repeated: Lighthouse error ${lhr.runtimeError.code}`);
+      continue;
+    }
+    const benchmark = lhr.environment.benchmarkIndex;
+    const lastChance = maxAttempts - attempt < runs - lhrs.length;
+    if (benchmark < SLOW_HOST_BENCHMARK_INDEX) {
+      if (!lastChance) {
+        discarded.push(`run repeated: host CPU starved (benchmark index ${Math.round(benchmark)})`);
+        continue;
+      }
+      discarded.push(
+        `kept a run on a starved host (benchmark index ${Math.round(benchmark)}): timings unreliable`,
+      );
+    }
+    lhrs.push(lhr);
+    // Read now, so that no run's trace (megabytes) outlives its run.
+    const trace = result.artifacts.Trace?.traceEvents as readonly TraceEvent[] | undefined;
+    const tasks: OpeningTasks | null = trace ? openingTasks(trace) : null;
+    openings.push({ tbtMs: numeric(lhr, "total-blocking-time"), tasks });
+  }
+  return { lhrs, openings, discarded };
 }
 
 /** The pages named on the command line (by name, or by path for the ones with a token), or all. */
@@ -312,71 +262,90 @@ async function main(): Promise<number> {
       // Our own handler stops the server as well as Chrome.
       handleSIGINT: false,
     });
-    const results: PageResult[] = [];
-    const unmeasured: string[] = [];
-    // Pages named on the command line narrow the audit while working on them.
-    for (const spec of selectedPages(process.argv.slice(2))) {
-      const pageStarted = Date.now();
-      let result: PageResult;
-      try {
-        result = await auditPage(chrome.port, spec, site);
-      } catch (error) {
-        // A page with no usable run is named at the end and the others are still measured; a server
-        // that stopped answering ends the audit.
-        if (!(await healthy(origin))) throw error;
-        const reason = error instanceof Error ? error.message : String(error);
-        unmeasured.push(`NOT MEASURED ${spec.name}: ${reason}`);
-        log(`${spec.name}: not measured`);
-        continue;
-      }
-      results.push(result);
-      const phases = PHASES.filter((phase) => phase in result.lcp.phases)
-        .map((phase) => `${phase} ${Math.round(result.lcp.phases[phase] ?? 0)}`)
-        .join(", ");
-      log(
-        `${spec.name}: ${CATEGORIES.map((c) => result.scores[c]).join("/")} LCP ${formatSeconds(result.lcpMs)} ` +
-          `TBT ${Math.round(result.tbtMs)} ms ` +
-          `longest task after first paint ${result.longestAfterPaintMs === null ? "?" : Math.round(result.longestAfterPaintMs)} ms ` +
-          `CLS ${result.cls.toFixed(3)} ` +
-          `JS ${formatKb(result.scriptBytes)} gzip in ${result.scriptFiles} files ` +
-          (result.documentBytes ? `HTML ${formatKb(result.documentBytes)} ` : "") +
-          `server ${Math.round(result.serverMs)} ms ` +
-          `(median of ${result.runs}, ${((Date.now() - pageStarted) / 1000).toFixed(0)} s; load ${loadAverage()})`,
-      );
-      log(`  LCP element ${result.lcp.element}: ${phases} ms (median run)`);
-      log(`  ${openingsLine(result)}`);
-      for (const reason of result.discarded) log(`  ${reason}`);
-    }
-    const loadAfter = loadAverage();
-
-    const date = new Date().toISOString().slice(0, 10);
-    const summary =
-      `${table(results, noIndex)}\n\n${breakdownTable(results)}\n\n` +
-      `Measured ${date} with \`npm run audit\` (${results[0]?.environment} at ${chromePath}): ` +
-      `mobile, simulated throttling, median of ${runs} runs per page; the LCP breakdown is that of the ` +
-      `median run. Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadAfter}.\n`;
-    await writeFile(path.join(reportDir, "summary.md"), summary);
-    log(`\n${table(results, noIndex)}\n\n${breakdownTable(results)}\n`);
-    log(`load average before: ${loadBefore}; after: ${loadAfter}`);
-
-    const failed = results.filter((r) => r.failures.length > 0);
-    for (const r of failed) {
-      for (const failure of r.failures) log(`TARGET MISSED ${r.page}: ${failure}`);
-    }
-    for (const line of unmeasured) log(line);
-    const total = results.length + unmeasured.length;
-    const verdict =
-      failed.length + unmeasured.length === 0
-        ? "Every page meets every target"
-        : `${failed.length} of ${total} pages miss a target` +
-          (unmeasured.length > 0 ? `, ${unmeasured.length} could not be measured` : "");
-    log(
-      `${verdict}; reports in ${path.relative(process.cwd(), reportDir)}/ (${((Date.now() - started) / 1000).toFixed(0)} s)`,
-    );
-    return failed.length + unmeasured.length === 0 ? 0 : 1;
+    const { results, unmeasured } = await auditPages(chrome.port, site);
+    return await report(results, unmeasured, loadBefore, started);
   } finally {
     await cleanUp();
   }
+}
+
+/** Audits the pages (those named on the command line, or all), logging each as it is measured. */
+async function auditPages(
+  chromePort: number,
+  site: Site,
+): Promise<{ results: PageResult[]; unmeasured: string[] }> {
+  const results: PageResult[] = [];
+  const unmeasured: string[] = [];
+  // Pages named on the command line narrow the audit while working on them.
+  for (const spec of selectedPages(process.argv.slice(2))) {
+    const pageStarted = Date.now();
+    let result: PageResult;
+    try {
+      result = await auditPage(chromePort, spec, site);
+    } catch (error) {
+      // A page with no usable run is named at the end and the others are still measured; a server
+      // that stopped answering ends the audit.
+      if (!(await healthy(origin))) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      unmeasured.push(`NOT MEASURED ${spec.name}: ${reason}`);
+      log(`${spec.name}: not measured`);
+      continue;
+    }
+    results.push(result);
+    const phases = PHASES.filter((phase) => phase in result.lcp.phases)
+      .map((phase) => `${phase} ${Math.round(result.lcp.phases[phase] ?? 0)}`)
+      .join(", ");
+    log(
+      `${spec.name}: ${CATEGORIES.map((c) => result.scores[c]).join("/")} LCP ${formatSeconds(result.lcpMs)} ` +
+        `TBT ${Math.round(result.tbtMs)} ms ` +
+        `longest task after first paint ${result.longestAfterPaintMs === null ? "?" : Math.round(result.longestAfterPaintMs)} ms ` +
+        `CLS ${result.cls.toFixed(3)} ` +
+        `JS ${formatKb(result.scriptBytes)} gzip in ${result.scriptFiles} files ` +
+        (result.documentBytes ? `HTML ${formatKb(result.documentBytes)} ` : "") +
+        `server ${Math.round(result.serverMs)} ms ` +
+        `(median of ${result.runs}, ${((Date.now() - pageStarted) / 1000).toFixed(0)} s; load ${loadAverage()})`,
+    );
+    log(`  LCP element ${result.lcp.element}: ${phases} ms (median run)`);
+    log(`  ${openingsLine(result)}`);
+    for (const reason of result.discarded) log(`  ${reason}`);
+  }
+  return { results, unmeasured };
+}
+
+/** Writes the summary, logs every missed target, and answers the exit code: 0 when every page meets every target. */
+async function report(
+  results: PageResult[],
+  unmeasured: string[],
+  loadBefore: string,
+  started: number,
+): Promise<number> {
+  const loadAfter = loadAverage();
+
+  const date = new Date().toISOString().slice(0, 10);
+  const summary =
+    `${table(results, noIndex)}\n\n${breakdownTable(results)}\n\n` +
+    `Measured ${date} with \`npm run audit\` (${results[0]?.environment} at ${chromePath}): ` +
+    `mobile, simulated throttling, median of ${runs} runs per page; the LCP breakdown is that of the ` +
+    `median run. Load average (1, 5, 15 min) before: ${loadBefore}; after: ${loadAfter}.\n`;
+  await writeFile(path.join(reportDir, "summary.md"), summary);
+  log(`\n${table(results, noIndex)}\n\n${breakdownTable(results)}\n`);
+  log(`load average before: ${loadBefore}; after: ${loadAfter}`);
+
+  const failed = results.filter((r) => r.failures.length > 0);
+  for (const r of failed) {
+    for (const failure of r.failures) log(`TARGET MISSED ${r.page}: ${failure}`);
+  }
+  for (const line of unmeasured) log(line);
+  const total = results.length + unmeasured.length;
+  const verdict =
+    failed.length + unmeasured.length === 0
+      ? "Every page meets every target"
+      : `${failed.length} of ${total} pages miss a target` +
+        (unmeasured.length > 0 ? `, ${unmeasured.length} could not be measured` : "");
+  log(
+    `${verdict}; reports in ${path.relative(process.cwd(), reportDir)}/ (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+  );
+  return failed.length + unmeasured.length === 0 ? 0 : 1;
 }
 
 main().then(

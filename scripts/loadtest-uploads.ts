@@ -24,29 +24,8 @@ export async function uploadScenario(
   store: Store,
   clientOffset: number,
 ): Promise<boolean> {
-  const page = await (await fetch(`${server.origin}/quote`)).text();
-  const token = /name="startedAt" value="([^"]+)"/.exec(page)?.[1] ?? "";
-  // The form refuses posts sent sooner than a person could fill it in.
-  await sleep(3100);
   const run = randomBytes(3).toString("hex");
-  const boundary = `----loadtest${run}`;
-  const field = (name: string, value: string) =>
-    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  const body = Buffer.concat([
-    Buffer.from(
-      field("company", `Load Test ${run}`) +
-        field("name", "Load Test") +
-        field("email", `lt-quote-${run}@example.com`) +
-        field("items[0].area", "die-cut-foams") +
-        field("items[0].description", "Foam insert per drawing") +
-        field("items[0].quantity", "500") +
-        field("items[0].unit", "each") +
-        field("startedAt", token) +
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="drawing.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`,
-    ),
-    randomBytes(UPLOAD_BYTES - 9),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const { boundary, body } = await uploadBody(server.origin, run);
   let sequence = 0;
   let accepted = 0;
   const before = memoryMb(server.pid);
@@ -79,19 +58,7 @@ export async function uploadScenario(
   const uploaded = memoryMb(server.pid);
   // The files are mailed after the answers (sales gets each request with its files attached): the
   // peak that counts includes that, so the check waits until every notification of the run left.
-  // (A request the load generator gave up on may still have been stored: it is mailed too.)
-  const mailedBy = Date.now() + MAX_SECONDS * 1000;
-  let mailed = 0;
-  let unsent = accepted;
-  while (unsent > 0 && Date.now() < mailedBy) {
-    const statuses = await store.counts(
-      `select status as k, count(*) as n from email_outbox where kind = 'quote_notification' and subject like '%Load Test ${run}%' group by status`,
-    );
-    mailed = statuses.get("sent") ?? 0;
-    const notYet = [...statuses].reduce((sum, [status, n]) => (status === "sent" ? sum : sum + n), 0);
-    unsent = Math.max(accepted - mailed, notYet);
-    if (unsent > 0) await sleep(250);
-  }
+  const { mailed, unsent } = await untilMailed(store, run, accepted);
   const after = memoryMb(server.pid);
   const megabytesPerSecond = (requestsPerSecond(result) * body.length) / (1024 * 1024);
   console.info(
@@ -119,4 +86,55 @@ export async function uploadScenario(
     met,
   );
   return met;
+}
+
+/** A quote post with one 10 MB PDF, its token from a fresh form, sent no sooner than a person could. */
+async function uploadBody(origin: string, run: string): Promise<{ boundary: string; body: Buffer }> {
+  const page = await (await fetch(`${origin}/quote`)).text();
+  const token = /name="startedAt" value="([^"]+)"/.exec(page)?.[1] ?? "";
+  // The form refuses posts sent sooner than a person could fill it in.
+  await sleep(3100);
+  const boundary = `----loadtest${run}`;
+  const field = (name: string, value: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const body = Buffer.concat([
+    Buffer.from(
+      field("company", `Load Test ${run}`) +
+        field("name", "Load Test") +
+        field("email", `lt-quote-${run}@example.com`) +
+        field("items[0].area", "die-cut-foams") +
+        field("items[0].description", "Foam insert per drawing") +
+        field("items[0].quantity", "500") +
+        field("items[0].unit", "each") +
+        field("startedAt", token) +
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="drawing.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`,
+    ),
+    randomBytes(UPLOAD_BYTES - 9),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { boundary, body };
+}
+
+/**
+ * Waits until every notification of the run left (up to MAX_SECONDS). A request the load generator
+ * gave up on may still have been stored: it is mailed too.
+ */
+async function untilMailed(
+  store: Store,
+  run: string,
+  accepted: number,
+): Promise<{ mailed: number; unsent: number }> {
+  const mailedBy = Date.now() + MAX_SECONDS * 1000;
+  let mailed = 0;
+  let unsent = accepted;
+  while (unsent > 0 && Date.now() < mailedBy) {
+    const statuses = await store.counts(
+      `select status as k, count(*) as n from email_outbox where kind = 'quote_notification' and subject like '%Load Test ${run}%' group by status`,
+    );
+    mailed = statuses.get("sent") ?? 0;
+    const notYet = [...statuses].reduce((sum, [status, n]) => (status === "sent" ? sum : sum + n), 0);
+    unsent = Math.max(accepted - mailed, notYet);
+    if (unsent > 0) await sleep(250);
+  }
+  return { mailed, unsent };
 }

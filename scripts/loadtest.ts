@@ -34,10 +34,10 @@ import {
   type RunningServer,
   requireBuild,
   runLoad,
-  sleep,
   startServer,
   summary,
 } from "./load-lib";
+import { deliveredLeads, junkPosts, postRealLeads } from "./loadtest-leads";
 import { checkMail, mailScenario } from "./loadtest-mail";
 import { postgresStore, type Store, sqliteStore } from "./loadtest-stores";
 import { check, pad, percentile, targets } from "./loadtest-targets";
@@ -239,50 +239,15 @@ function pageProbe(origin: string, seconds: number, rate: number): Promise<numbe
  * every half second; each lead's notification must reach the SMTP peer.
  */
 async function isolationScenario(server: RunningServer, peer: SmtpPeer, clientOffset: number): Promise<void> {
-  let sequence = 0;
-  const junk: RequestSpec = {
-    method: "POST",
-    path: "/api/contact",
-    headers: { "content-type": "application/json" },
-    setupRequest(base: RequestSpec) {
-      const index = sequence++;
-      const valid = index % 2 === 0;
-      const body = valid
-        ? { name: "Junk", email: `junk-${index}@example.com`, message: "Buy now" }
-        : { name: "", email: "not-an-address", message: "x".repeat(index % 3000) };
-      return {
-        ...base,
-        headers: { ...base.headers, "x-forwarded-for": clientAddress(clientOffset + (index % 8)) },
-        body: JSON.stringify(body),
-      };
-    },
-  };
+  const junk = junkPosts(clientOffset);
   // The flood runs for two seconds before anything is measured, as the post scenarios warm up first:
   // the figures are of a server in the middle of a flood, not of its JIT compiler meeting one.
   await runLoad({ url: server.origin, connections: CONNECTIONS, duration: 2, requests: [junk] }, MAX_SECONDS);
-  const run = randomBytes(3).toString("hex");
-  const posted = new Map<string, number>();
   const floodEnds = Date.now() + FLOOD_SECONDS * 1000;
-  const leads = (async () => {
-    await sleep(500);
-    for (let index = 0; Date.now() < floodEnds - 1000; index++) {
-      const email = `lead-${run}-${index}@example.com`;
-      const sentAt = Date.now();
-      const answer = await fetch(`${server.origin}/api/contact`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "x-forwarded-for": clientAddress(clientOffset + 100 + index),
-        },
-        body: JSON.stringify({ name: "Real Lead", email, message: "Please quote 5,000 pallet labels." }),
-      });
-      if (answer.ok) posted.set(email, sentAt);
-      await sleep(500);
-    }
-  })();
+  const leads = postRealLeads(server.origin, clientOffset, floodEnds);
   const cpu = processCpu([server.pid]);
   const mainThread = mainThreadCpu(server.pid);
-  const [flood, latencies] = await Promise.all([
+  const [flood, latencies, posted] = await Promise.all([
     runLoad(
       { url: server.origin, connections: CONNECTIONS, duration: FLOOD_SECONDS, requests: [junk] },
       MAX_SECONDS,
@@ -302,18 +267,7 @@ async function isolationScenario(server: RunningServer, peer: SmtpPeer, clientOf
   );
   check("isolation: GET / p99 <= 20 ms during the flood", `${pageP99.toFixed(1)} ms`, pageP99 <= 20);
 
-  // Each real lead's notification, when the SMTP peer received it.
-  const delivered = new Map<string, number>();
-  const deadline = Date.now() + 30_000;
-  while (delivered.size < posted.size && Date.now() < deadline) {
-    for (const [index, message] of peer.messages.entries()) {
-      const replyTo = message.replyTo?.value[0]?.address;
-      const at = peer.receivedAt[index];
-      if (replyTo && at !== undefined && posted.has(replyTo) && !delivered.has(replyTo))
-        delivered.set(replyTo, at);
-    }
-    await sleep(100);
-  }
+  const delivered = await deliveredLeads(peer, posted);
   const delays = [...posted].map(([email, at]) => (delivered.get(email) ?? Number.POSITIVE_INFINITY) - at);
   const late = delays.filter((delay) => delay > 10_000).length;
   console.info(

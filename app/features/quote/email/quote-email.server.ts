@@ -145,13 +145,53 @@ export function summarizeQuote(input: QuoteNotificationInput): QuoteSummary {
 /** The e-mail that tells sales about a quote request: every field, a table of the items, the files attached. */
 export function buildQuoteNotification(input: QuoteNotificationInput): Email {
   const { quote, reference } = input;
-  const missing = input.filesNotArrived ?? [];
-  const received = formatReceived(input.receivedAt, input.timeZone);
-  const needed = quote.neededBy ? neededBy(quote.neededBy, input.receivedAt, input.timeZone) : null;
   const { subject, firstLine } = summarizeQuote(input);
-  const files = input.files ?? { attached: input.fileNames };
-  const fields: Array<[string, string | null]> = [
-    ["Reference", reference],
+  const parts: NotificationParts = {
+    firstLine,
+    fields: notificationFields(input),
+    details: hasDetails(quote.foam)
+      ? [
+          [
+            "Foam / protective packaging details",
+            FOAM_FIELD_NAMES.map((name) => [FOAM_DETAIL_LABELS[name], quote.foam[name]]),
+          ],
+        ]
+      : [],
+    files: input.files ?? { attached: input.fileNames },
+    missing: input.filesNotArrived ?? [],
+  };
+  return {
+    kind: QUOTE_NOTIFICATION_KIND,
+    from: input.mailFrom,
+    to: input.route.to.join(", "),
+    cc: input.route.cc.length > 0 ? input.route.cc.join(", ") : null,
+    replyTo: isPlainAddress(quote.email) ? quote.email : null,
+    subject,
+    text: notificationText(input, parts),
+    html: notificationHtml(input, parts),
+    headers: leadNotificationHeaders(reference),
+  };
+}
+
+type Rows = Array<[string, string | null]>;
+
+/** What the notification's text and HTML both show. */
+interface NotificationParts {
+  firstLine: string;
+  fields: Rows;
+  /** Headed sets of details for the whole request (foam), each shown only when filled in. */
+  details: Array<[string, Rows]>;
+  files: QuoteMailFiles;
+  /** Files begun that did not arrive whole. */
+  missing: readonly string[];
+}
+
+/** The buyer's fields and the request's facts, in the order sales read them. */
+function notificationFields(input: QuoteNotificationInput): Rows {
+  const { quote } = input;
+  const needed = quote.neededBy ? neededBy(quote.neededBy, input.receivedAt, input.timeZone) : null;
+  return [
+    ["Reference", input.reference],
     ["Company", quote.company],
     ["Name", quote.name],
     ["Email", quote.email],
@@ -161,17 +201,15 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
     ["Needed by", needed ? `${needed.date} (${needed.count})` : null],
     ["PO or reference", quote.poReference],
     ["Request", `#${input.requestId}`],
-    ["Received", received],
+    ["Received", formatReceived(input.receivedAt, input.timeZone)],
   ];
-  const details: Array<[string, Array<[string, string | null]>]> = [];
-  if (hasDetails(quote.foam))
-    details.push([
-      "Foam / protective packaging details",
-      FOAM_FIELD_NAMES.map((name) => [FOAM_DETAIL_LABELS[name], quote.foam[name]]),
-    ]);
+}
 
-  const text = [
-    bodyLine(firstLine),
+function notificationText(input: QuoteNotificationInput, parts: NotificationParts): string {
+  const { quote, reference } = input;
+  const { fields, details, missing } = parts;
+  return [
+    bodyLine(parts.firstLine),
     "",
     `New quote request ${reference}`,
     "",
@@ -198,23 +236,28 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
       ...rows.filter(([, value]) => value).map(([label, value]) => `${label}: ${bodyLine(value ?? "")}`),
     ]),
     "",
-    ...quoteFilesText(files, input.timeZone),
+    ...quoteFilesText(parts.files, input.timeZone),
     ...(missing.length > 0 ? [`${FILES_NOT_ARRIVED}: ${missing.map(bodyLine).join(", ")}`] : []),
     "",
     ...(input.attribution ? [...howTheyFoundUsText(input.attribution), ""] : []),
     "Reply to this e-mail to answer the buyer directly.",
     "",
   ].join("\n");
+}
 
-  const cell = (value: string, tag = "td") =>
-    `<${tag} style="border:1px solid #cbd5e1;padding:4px 8px;text-align:left;vertical-align:top">${value}</${tag}>`;
-  const row = (label: string, value: string) =>
-    `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${label}</th><td style="padding:4px 0">${value}</td></tr>`;
-  const html = [
+const cell = (value: string, tag = "td") =>
+  `<${tag} style="border:1px solid #cbd5e1;padding:4px 8px;text-align:left;vertical-align:top">${value}</${tag}>`;
+const row = (label: string, value: string) =>
+  `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${label}</th><td style="padding:4px 0">${value}</td></tr>`;
+
+function notificationHtml(input: QuoteNotificationInput, parts: NotificationParts): string {
+  const { quote, reference } = input;
+  const { fields, details, missing } = parts;
+  return [
     "<!doctype html>",
     `<html lang="en"><head><meta charset="utf-8"><title>New quote request ${reference}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">',
-    `<p style="font-size:16px;font-weight:bold">${escapeHtml(firstLine)}</p>`,
+    `<p style="font-size:16px;font-weight:bold">${escapeHtml(parts.firstLine)}</p>`,
     `<h1 style="font-size:18px">New quote request ${reference}</h1>`,
     '<table role="presentation" style="border-collapse:collapse">',
     ...fields.map(([label, value]) =>
@@ -229,28 +272,7 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
     `<h2 style="font-size:16px">Items (${quote.items.length})</h2>`,
     '<table style="border-collapse:collapse">',
     `<tr>${["#", "Item", "Quantity", "Unit", "Product area", "Notes"].map((h) => cell(h, "th")).join("")}</tr>`,
-    ...quote.items.flatMap((item, index) => {
-      const line = `<tr>${[
-        String(index + 1),
-        escapeHtml(item.description) + skuHtml(item, input.skus?.[index]),
-        String(item.quantity),
-        escapeHtml(item.unit),
-        escapeHtml(areaTitle(item.area)),
-        escapeHtml(item.notes ?? ""),
-      ]
-        .map((value) => cell(value))
-        .join("")}</tr>`;
-      const labels = itemLabelDetails(item.labels);
-      if (labels.length === 0) return [line];
-      // The item's label details on a row of their own, under the item they belong to.
-      const list = labels
-        .map(([label, value]) => `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}`)
-        .join("<br>");
-      return [
-        line,
-        `<tr>${cell("")}<td colspan="5" style="border:1px solid #cbd5e1;padding:4px 8px;text-align:left;vertical-align:top">Label details for item ${index + 1}<br>${list}</td></tr>`,
-      ];
-    }),
+    ...quote.items.flatMap((item, index) => itemHtmlRows(item, index, input.skus?.[index])),
     "</table>",
     ...details.flatMap(([heading, rows]) => [
       `<h2 style="font-size:16px">${escapeHtml(heading)}</h2>`,
@@ -260,7 +282,7 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
         .map(([label, value]) => row(escapeHtml(label), escapeHtml(value ?? ""))),
       "</table>",
     ]),
-    quoteFilesHtml(files, input.timeZone),
+    quoteFilesHtml(parts.files, input.timeZone),
     ...(missing.length > 0
       ? [`<p><strong>${FILES_NOT_ARRIVED}:</strong> ${missing.map(escapeHtml).join(", ")}</p>`]
       : []),
@@ -268,16 +290,32 @@ export function buildQuoteNotification(input: QuoteNotificationInput): Email {
     '<p style="color:#6b7280;font-size:13px">Reply to this e-mail to answer the buyer directly.</p>',
     "</body></html>",
   ].join("\n");
+}
 
-  return {
-    kind: QUOTE_NOTIFICATION_KIND,
-    from: input.mailFrom,
-    to: input.route.to.join(", "),
-    cc: input.route.cc.length > 0 ? input.route.cc.join(", ") : null,
-    replyTo: isPlainAddress(quote.email) ? quote.email : null,
-    subject,
-    text,
-    html,
-    headers: leadNotificationHeaders(reference),
-  };
+/** An item's row of the table, and its label details on a row of their own under it. */
+function itemHtmlRows(
+  item: QuoteInput["items"][number],
+  index: number,
+  sku: SkuFacts | null | undefined,
+): string[] {
+  const line = `<tr>${[
+    String(index + 1),
+    escapeHtml(item.description) + skuHtml(item, sku),
+    String(item.quantity),
+    escapeHtml(item.unit),
+    escapeHtml(areaTitle(item.area)),
+    escapeHtml(item.notes ?? ""),
+  ]
+    .map((value) => cell(value))
+    .join("")}</tr>`;
+  const labels = itemLabelDetails(item.labels);
+  if (labels.length === 0) return [line];
+  // The item's label details on a row of their own, under the item they belong to.
+  const list = labels
+    .map(([label, value]) => `<strong>${escapeHtml(label)}:</strong> ${escapeHtml(value)}`)
+    .join("<br>");
+  return [
+    line,
+    `<tr>${cell("")}<td colspan="5" style="border:1px solid #cbd5e1;padding:4px 8px;text-align:left;vertical-align:top">Label details for item ${index + 1}<br>${list}</td></tr>`,
+  ];
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Icon, type IconName } from "~/components/icons/icon";
 import { Button } from "~/components/ui/button";
 import { quoteFormText as text } from "~/content/quote-form";
@@ -69,12 +70,7 @@ function ItemRow({
       <div className="grid gap-y-2 sm:grid-cols-2 sm:gap-x-3 md:grid-cols-6 md:gap-4">
         <Field {...field("area")} label={text.item.area} className="md:col-span-2">
           <select {...bind("area")}>
-            <option value="">{text.item.areaNone}</option>
-            {QUOTE_AREAS.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.title}
-              </option>
-            ))}
+            <AreaOptions />
           </select>
         </Field>
         <Field
@@ -92,33 +88,18 @@ function ItemRow({
             maxLength={QUOTE_TEXT_MAX}
           />
         </Field>
-        {row.sku ? (
-          // A line from the catalogue keeps its part number (docs/quotes.md#part-numbers).
-          <p className="col-span-2 text-sm text-slate-700 md:col-span-6" data-testid="item-sku">
-            {text.item.sku}: <span className="font-semibold text-navy">{row.sku}</span>
-            <input type="hidden" name={itemFieldName(index, "sku")} value={row.sku} />
-          </p>
-        ) : null}
+        {row.sku ? <SkuLine index={index} sku={row.sku} /> : null}
         <Field {...field("quantity")} label={text.item.quantity} required className="md:col-span-1">
           <input {...bind("quantity")} inputMode="numeric" maxLength={QUOTE_QUANTITY_INPUT_MAX} />
         </Field>
         <Field {...field("unit")} label={text.item.unit} className="md:col-span-1">
           <select {...bind("unit")}>
-            {QUOTE_UNITS.map((unit) => (
-              <option key={unit} value={unit}>
-                {unit}
-              </option>
-            ))}
+            <UnitOptions />
           </select>
         </Field>
-        <details className="sm:col-span-2 md:col-span-4 md:self-end" open={notesOpen || undefined}>
-          <summary className="cursor-pointer py-1 text-sm font-semibold text-steel underline underline-offset-2">
-            {text.notesSummary}
-          </summary>
-          <Field {...field("notes")} label={text.item.notes} className="mt-2">
-            <input {...bind("notes")} maxLength={QUOTE_NOTES_MAX} />
-          </Field>
-        </details>
+        <ItemNotes open={notesOpen} field={field("notes")}>
+          <input {...bind("notes")} maxLength={QUOTE_NOTES_MAX} />
+        </ItemNotes>
         <ItemLabelDetails
           index={index}
           values={row.labels}
@@ -126,20 +107,79 @@ function ItemRow({
           onChange={(name, value) => onLabelChange(index, name, value)}
         />
       </div>
-      {onRemove ? (
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          className="absolute -top-7 right-2 bg-white"
-          onClick={onRemove}
-          aria-label={text.removeItem(index + 1)}
-        >
-          <Icon name="Trash2" />
-          <span aria-hidden="true">{text.remove}</span>
-        </Button>
-      ) : null}
+      {onRemove ? <RemoveItem index={index} onRemove={onRemove} /> : null}
     </fieldset>
+  );
+}
+
+/** The product areas an item may be for, none chosen first. */
+function AreaOptions() {
+  return (
+    <>
+      <option value="">{text.item.areaNone}</option>
+      {QUOTE_AREAS.map((option) => (
+        <option key={option.id} value={option.id}>
+          {option.title}
+        </option>
+      ))}
+    </>
+  );
+}
+
+function UnitOptions() {
+  return QUOTE_UNITS.map((unit) => (
+    <option key={unit} value={unit}>
+      {unit}
+    </option>
+  ));
+}
+
+/** An item's notes, folded away until they are wanted (open when they hold text or a message). */
+function ItemNotes({
+  open,
+  field,
+  children,
+}: {
+  open: boolean;
+  field: { id: string; error: string | undefined };
+  children: ReactNode;
+}) {
+  return (
+    <details className="sm:col-span-2 md:col-span-4 md:self-end" open={open || undefined}>
+      <summary className="cursor-pointer py-1 text-sm font-semibold text-steel underline underline-offset-2">
+        {text.notesSummary}
+      </summary>
+      <Field {...field} label={text.item.notes} className="mt-2">
+        {children}
+      </Field>
+    </details>
+  );
+}
+
+/** The button that removes an item (given once the page is interactive and the list has more than one). */
+function RemoveItem({ index, onRemove }: { index: number; onRemove: () => void }) {
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="sm"
+      className="absolute -top-7 right-2 bg-white"
+      onClick={onRemove}
+      aria-label={text.removeItem(index + 1)}
+    >
+      <Icon name="Trash2" />
+      <span aria-hidden="true">{text.remove}</span>
+    </Button>
+  );
+}
+
+/** A line from the catalogue keeps its part number (docs/quotes.md#part-numbers). */
+function SkuLine({ index, sku }: { index: number; sku: string }) {
+  return (
+    <p className="col-span-2 text-sm text-slate-700 md:col-span-6" data-testid="item-sku">
+      {text.item.sku}: <span className="font-semibold text-navy">{sku}</span>
+      <input type="hidden" name={itemFieldName(index, "sku")} value={sku} />
+    </p>
   );
 }
 

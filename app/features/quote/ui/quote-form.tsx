@@ -80,6 +80,68 @@ export function QuoteForm({
   token: string;
   actionData?: QuoteActionData;
 }) {
+  const quote = useQuoteForm(area, actionData);
+  const { form, upload } = quote;
+  if (quote.sent) return <SuccessPanel reference={quote.sent.reference} sent={quote.sent.sent} />;
+
+  const state = { errors: form.errors, focusOnLoad: quote.focusOnLoad };
+  return (
+    <form
+      ref={quote.refs.form}
+      method="post"
+      action="/quote"
+      encType="multipart/form-data"
+      onSubmit={(event) => submitQuoteForm(event, token, quote)}
+      onKeyDown={(event) => enterSends(event, quote.refs.sendButton.current)}
+      noValidate
+      aria-labelledby="page-title"
+      className="group relative flex flex-col gap-6 sm:gap-8"
+    >
+      {/* First in the form, so first in the post: the server checks it before it reads any file. */}
+      <input type="hidden" name={QUOTE_TOKEN_FIELD} value={token} />
+      <ErrorSummary errors={form.errors} />
+      <QuoteAlert alert={quote.alert} />
+      <ReturnedNotice returned={quote.showReturned ? quote.returned : undefined} />
+      <p className="text-sm text-slate-600">{quoteContent.requiredNote}</p>
+      <ContactFields values={form.values} state={state} onChange={form.setContact} />
+      <ItemRows
+        items={form.values.items}
+        rowKeys={form.rowKeys}
+        pasteList={form.values.pasteList}
+        state={state}
+        canRemove={quote.hydrated}
+        onChange={form.setItem}
+        onLabelChange={form.setItemLabel}
+        onRemove={form.removeRow}
+        onPaste={form.setPasteList}
+      />
+      <FoamDetails values={form.values.foam} state={state} onChange={form.setFoam} />
+      <FilePicker
+        state={state}
+        inputRef={quote.refs.fileInput}
+        onChange={() => form.setErrors(withoutFiles)}
+      />
+      <Honeypot form="quote" inputRef={quote.refs.honeypot} />
+      <AttributionField />
+      <UploadProgress progress={upload.progress} />
+      <Button
+        ref={quote.refs.sendButton}
+        type="submit"
+        name={QUOTE_INTENT_FIELD}
+        value="send"
+        size="lg"
+        className="self-start"
+        disabled={upload.sending}
+      >
+        <Icon name="Send" />
+        {upload.sending ? text.sending : text.send}
+      </Button>
+    </form>
+  );
+}
+
+/** The form's state: its values and messages, the notices, the upload in flight and what was sent. */
+function useQuoteForm(area: string, actionData: QuoteActionData | undefined) {
   const returned = actionData && !actionData.ok ? actionData : undefined;
   const form = useQuoteValues(returned?.values ?? emptyQuoteValues(area), returned?.fieldErrors ?? {});
   // A notice for what no field explains (a server fault, a form sent too soon); field errors go to
@@ -109,120 +171,103 @@ export function QuoteForm({
     if (focusTarget) document.getElementById(focusTarget.id)?.focus();
   }, [focusTarget]);
 
-  /** A failed submit: the error summary, or the notice when no field is at fault, gets the focus. */
-  const refuse = (errors: QuoteFieldErrors, notice: Alert) => {
-    const fields = Boolean(firstInvalid(errors));
-    form.setErrors(errors);
-    setAlert(fields ? null : notice);
-    setFocusTarget({ id: fields ? "quote-error-summary" : "quote-alert" });
+  return {
+    returned,
+    form,
+    alert,
+    setAlert,
+    showReturned,
+    setShowReturned,
+    setFocusTarget,
+    focusOnLoad,
+    sent,
+    setSent,
+    hydrated,
+    upload,
+    refs: { form: formRef, fileInput, honeypot, sendButton },
   };
+}
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (upload.sending) return;
-    const attribution = attributionFieldOf(event.currentTarget);
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    setShowReturned(false);
-    if (submitter?.value === "add-rows") {
-      setAlert(form.addItem() ? null : text.tooManyItems(QUOTE_MAX_ITEMS));
-      return;
-    }
-    if (submitter?.value === "paste-rows") {
-      setAlert(null);
-      form.pasteRows();
-      return;
-    }
-    const merged = form.mergePasted();
-    const parsed = parseQuote(merged);
-    const files = Array.from(fileInput.current?.files ?? []);
-    if (!parsed.success) return refuse(parsed.fieldErrors, parsed.error);
-    const fileProblem = checkFiles(files);
-    if (fileProblem) return refuse({ [QUOTE_FILES_FIELD]: fileProblem.message }, fileProblem);
-    form.setErrors({});
-    setAlert(null);
-    const trap = honeypot.current?.value ?? "";
-    const names = files.map((file) => file.name);
-    let answer = await upload.send(quoteBody(token, merged, trap, files, [], attribution), {
-      watch: files.length > 0,
+type QuoteFormState = ReturnType<typeof useQuoteForm>;
+
+/** A failed submit: the error summary, or the notice when no field is at fault, gets the focus. */
+function refuseQuote(quote: QuoteFormState, errors: QuoteFieldErrors, notice: Alert): void {
+  const fields = Boolean(firstInvalid(errors));
+  quote.form.setErrors(errors);
+  quote.setAlert(fields ? null : notice);
+  quote.setFocusTarget({ id: fields ? "quote-error-summary" : "quote-alert" });
+}
+
+/** The submit with JavaScript: a row intent, or the request checked here and sent with its progress shown. */
+async function submitQuoteForm(event: FormEvent<HTMLFormElement>, token: string, quote: QuoteFormState) {
+  event.preventDefault();
+  if (quote.upload.sending) return;
+  const attribution = attributionFieldOf(event.currentTarget);
+  const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+  quote.setShowReturned(false);
+  if (submitter?.value === "add-rows") {
+    quote.setAlert(quote.form.addItem() ? null : text.tooManyItems(QUOTE_MAX_ITEMS));
+    return;
+  }
+  if (submitter?.value === "paste-rows") {
+    quote.setAlert(null);
+    quote.form.pasteRows();
+    return;
+  }
+  const merged = quote.form.mergePasted();
+  const parsed = parseQuote(merged);
+  const files = Array.from(quote.refs.fileInput.current?.files ?? []);
+  if (!parsed.success) return refuseQuote(quote, parsed.fieldErrors, parsed.error);
+  const fileProblem = checkFiles(files);
+  if (fileProblem) return refuseQuote(quote, { [QUOTE_FILES_FIELD]: fileProblem.message }, fileProblem);
+  quote.form.setErrors({});
+  quote.setAlert(null);
+  const trap = quote.refs.honeypot.current?.value ?? "";
+  const names = files.map((file) => file.name);
+  const answer = await sendQuote(quote.upload, { token, merged, trap, files, attribution });
+  if (answer === FILES_LATE) return;
+  if (answer.ok && answer.reference) {
+    const late = answer.filesNotArrived ?? [];
+    quote.setSent({
+      reference: answer.reference,
+      sent: sentSummary(merged.items, late.length > 0 ? [] : names, late),
     });
-    if (answer === FILES_LATE) {
-      // The files cannot get through this line in time: the request goes without them, once the
-      // server has let go of the upload given up on.
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      answer = await upload.send(quoteBody(token, merged, trap, [], names, attribution), {
-        watch: false,
-        withoutFiles: true,
-      });
-    }
-    if (answer === FILES_LATE) return;
-    if (answer.ok && answer.reference) {
-      const late = answer.filesNotArrived ?? [];
-      setSent({
-        reference: answer.reference,
-        sent: sentSummary(merged.items, late.length > 0 ? [] : names, late),
-      });
-      return;
-    }
-    // Each refused field, a refused file included, comes keyed by its field.
-    refuse(answer.fieldErrors ?? {}, {
-      title: answer.title ?? QUOTE_FAILURE.title,
-      message: answer.message ?? QUOTE_FAILURE.message,
-      status: answer.status,
+    return;
+  }
+  // Each refused field, a refused file included, comes keyed by its field.
+  refuseQuote(quote, answer.fieldErrors ?? {}, {
+    title: answer.title ?? QUOTE_FAILURE.title,
+    message: answer.message ?? QUOTE_FAILURE.message,
+    status: answer.status,
+  });
+}
+
+/** Sends the request; when its files cannot arrive in time, sends it again without them, naming them. */
+async function sendQuote(
+  upload: ReturnType<typeof useUpload>,
+  post: {
+    token: string;
+    merged: Parameters<typeof quoteBody>[1];
+    trap: string;
+    files: File[];
+    attribution: Parameters<typeof quoteBody>[5];
+  },
+) {
+  const { token, merged, trap, files, attribution } = post;
+  const names = files.map((file) => file.name);
+  let answer = await upload.send(quoteBody(token, merged, trap, files, [], attribution), {
+    watch: files.length > 0,
+  });
+  if (answer === FILES_LATE) {
+    // The files cannot get through this line in time: the request goes without them, once the
+    // server has let go of the upload given up on.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    answer = await upload.send(quoteBody(token, merged, trap, [], names, attribution), {
+      watch: false,
+      withoutFiles: true,
     });
   }
-
-  if (sent) return <SuccessPanel reference={sent.reference} sent={sent.sent} />;
-
-  const state = { errors: form.errors, focusOnLoad };
-  return (
-    <form
-      ref={formRef}
-      method="post"
-      action="/quote"
-      encType="multipart/form-data"
-      onSubmit={handleSubmit}
-      onKeyDown={(event) => enterSends(event, sendButton.current)}
-      noValidate
-      aria-labelledby="page-title"
-      className="group relative flex flex-col gap-6 sm:gap-8"
-    >
-      {/* First in the form, so first in the post: the server checks it before it reads any file. */}
-      <input type="hidden" name={QUOTE_TOKEN_FIELD} value={token} />
-      <ErrorSummary errors={form.errors} />
-      <QuoteAlert alert={alert} />
-      <ReturnedNotice returned={showReturned ? returned : undefined} />
-      <p className="text-sm text-slate-600">{quoteContent.requiredNote}</p>
-      <ContactFields values={form.values} state={state} onChange={form.setContact} />
-      <ItemRows
-        items={form.values.items}
-        rowKeys={form.rowKeys}
-        pasteList={form.values.pasteList}
-        state={state}
-        canRemove={hydrated}
-        onChange={form.setItem}
-        onLabelChange={form.setItemLabel}
-        onRemove={form.removeRow}
-        onPaste={form.setPasteList}
-      />
-      <FoamDetails values={form.values.foam} state={state} onChange={form.setFoam} />
-      <FilePicker state={state} inputRef={fileInput} onChange={() => form.setErrors(withoutFiles)} />
-      <Honeypot form="quote" inputRef={honeypot} />
-      <AttributionField />
-      <UploadProgress progress={upload.progress} />
-      <Button
-        ref={sendButton}
-        type="submit"
-        name={QUOTE_INTENT_FIELD}
-        value="send"
-        size="lg"
-        className="self-start"
-        disabled={upload.sending}
-      >
-        <Icon name="Send" />
-        {upload.sending ? text.sending : text.send}
-      </Button>
-    </form>
-  );
+  return answer;
 }
 
 /** The field messages without the attachments' (a new choice of files clears it). */

@@ -3,15 +3,15 @@ import type { SiteServices } from "~/load-context";
 import type { StreamedPost } from "~/server/http/pipeline.server";
 import { ClientAbortedError } from "~/server/http/react-router-handler.server";
 import { markQuiet } from "~/server/http/responses.server";
+import type { Logger } from "~/server/logger.server";
 import { quoteLimitBeforeBody } from "../server/quote-limits.server";
 import { checkFormStart } from "../server/quote-token.server";
 import {
-  DEFAULT_QUOTE_UPLOAD_STALL_MS,
-  DEFAULT_QUOTE_UPLOAD_TIMEOUT_MS,
   MAX_QUOTE_BODY_BYTES,
   parseQuoteUpload,
   type QuoteUpload,
   UploadAbortedError,
+  uploadLimits,
 } from "./quote-upload.server";
 import { type QuoteUploadError, tokenRefused } from "./upload-errors.server";
 import type { FileSpace, UploadSlots } from "./upload-slots.server";
@@ -65,47 +65,13 @@ function refuseUnread(
 export function createQuoteGate(options: QuoteGateOptions) {
   const { services, slots } = options;
   const { logger } = services;
-  const timeoutMs = options.timeoutMs;
   const parent = options.spoolParent ?? DEFAULT_SPOOL_PARENT;
-  let prepared: Promise<void> | undefined;
-  const prepare = () => {
-    prepared ??= prepareSpoolParent(parent).then(
-      ({ removed }) => {
-        if (removed > 0)
-          logger.info({ removed }, "removed quote upload folders a stopped process left behind");
-      },
-      (error: unknown) => {
-        prepared = undefined;
-        throw error;
-      },
-    );
-    return prepared;
-  };
-  // A flood of uploads while every slot is taken is one incident, not one error line per post: a
-  // warning when it starts, then at most one a minute with the count since.
-  let lastBusyLog = 0;
-  let busySince = 0;
-  const noteBusy = () => {
-    const now = Date.now();
-    busySince += 1;
-    if (now - lastBusyLog < 60_000) return;
-    logger.warn(
-      { refused: busySince, slotsInUse: slots.inUse },
-      "quote uploads refused: every upload slot is taken",
-    );
-    lastBusyLog = now;
-    busySince = 0;
-  };
+  const prepare = spoolParentPreparer(parent, logger);
+  const noteBusy = busyNotice(logger, slots);
 
   /** Reads a quote post under the rules above; rejects with UploadAbortedError when the client goes. */
   return async function readQuotePost(req: IncomingMessage, res: ServerResponse): Promise<QuoteUpload> {
-    let closed = false;
-    const whenClosed: Array<() => void> = [];
-    res.once("close", () => {
-      closed = true;
-      for (const run of whenClosed) run();
-    });
-    const onClose = (run: () => void) => (closed ? run() : whenClosed.push(run));
+    const answer = answerCloses(res);
     const client = options.clientKey(req);
 
     const limited = await quoteLimitBeforeBody(services.db, client, new Date()).catch((error: unknown) => {
@@ -113,17 +79,11 @@ export function createQuoteGate(options: QuoteGateOptions) {
       logger.error({ err: error }, "quote per-client limit could not be read");
       return null;
     });
-    if (closed) throw new UploadAbortedError();
-    if (limited)
-      return refuseUnread(
-        req,
-        limited,
-        timeoutMs ?? DEFAULT_QUOTE_UPLOAD_TIMEOUT_MS,
-        Math.min(
-          options.stallMs ?? DEFAULT_QUOTE_UPLOAD_STALL_MS,
-          timeoutMs ?? DEFAULT_QUOTE_UPLOAD_TIMEOUT_MS,
-        ),
-      );
+    if (answer.closed()) throw new UploadAbortedError();
+    if (limited) {
+      const { timeoutMs, stallMs } = uploadLimits(options);
+      return refuseUnread(req, limited, timeoutMs, stallMs);
+    }
 
     const takeFileSpace = (): FileSpace => {
       const slot = slots.take(client);
@@ -135,11 +95,11 @@ export function createQuoteGate(options: QuoteGateOptions) {
         }
         return slot;
       }
-      onClose(slot.release);
+      answer.onClose(slot.release);
       const spool = prepare()
         .then(() => openSpool(parent))
         .then((opened) => {
-          onClose(() => {
+          answer.onClose(() => {
             opened
               .remove()
               .catch((error: unknown) =>
@@ -154,7 +114,7 @@ export function createQuoteGate(options: QuoteGateOptions) {
       return { ok: true, spool, release: slot.release };
     };
     return parseQuoteUpload(req, {
-      timeoutMs,
+      timeoutMs: options.timeoutMs,
       stallMs: options.stallMs,
       takeFileSpace,
       checkToken: (token) => {
@@ -162,6 +122,61 @@ export function createQuoteGate(options: QuoteGateOptions) {
         return check === "ok" ? null : tokenRefused(check);
       },
     });
+  };
+}
+
+/** Readies the spool's parent folder once (removing what a stopped process left); tried again after a failure. */
+function spoolParentPreparer(parent: string, logger: Logger): () => Promise<void> {
+  let prepared: Promise<void> | undefined;
+  return () => {
+    prepared ??= prepareSpoolParent(parent).then(
+      ({ removed }) => {
+        if (removed > 0)
+          logger.info({ removed }, "removed quote upload folders a stopped process left behind");
+      },
+      (error: unknown) => {
+        prepared = undefined;
+        throw error;
+      },
+    );
+    return prepared;
+  };
+}
+
+/**
+ * A flood of uploads while every slot is taken is one incident, not one error line per post: a
+ * warning when it starts, then at most one a minute with the count since.
+ */
+function busyNotice(logger: Logger, slots: { readonly inUse: number }): () => void {
+  let lastBusyLog = 0;
+  let busySince = 0;
+  return () => {
+    const now = Date.now();
+    busySince += 1;
+    if (now - lastBusyLog < 60_000) return;
+    logger.warn(
+      { refused: busySince, slotsInUse: slots.inUse },
+      "quote uploads refused: every upload slot is taken",
+    );
+    lastBusyLog = now;
+    busySince = 0;
+  };
+}
+
+/** Whether the answer's connection has closed, and what to run when it does (at once if it has). */
+function answerCloses(res: ServerResponse): { closed(): boolean; onClose(run: () => void): void } {
+  let closed = false;
+  const whenClosed: Array<() => void> = [];
+  res.once("close", () => {
+    closed = true;
+    for (const run of whenClosed) run();
+  });
+  return {
+    closed: () => closed,
+    onClose: (run) => {
+      if (closed) run();
+      else whenClosed.push(run);
+    },
   };
 }
 
