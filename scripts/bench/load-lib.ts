@@ -5,7 +5,7 @@
 import { existsSync, openSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon, { type Options, type Result } from "autocannon";
-import { startBuiltServer } from "./server-process";
+import { startBuiltServer } from "../lib/server-process";
 
 export const buildDir = path.resolve(process.env.BUILD_DIR || "build");
 

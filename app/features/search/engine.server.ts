@@ -14,7 +14,7 @@ import { highlight, type PreparedText, prepareText, snippet } from "./snippet.se
 
 /**
  * The site search over a MiniSearch index (docs/search.md). The index is built once at build time
- * (scripts/build-search-index.ts) and loaded once by the server; MiniSearch does the matching and the
+ * (scripts/build/build-search-index.ts) and loaded once by the server; MiniSearch does the matching and the
  * scoring (BM25), this module decides how a query's words combine and shapes the results for the pages.
  */
 
