@@ -187,19 +187,19 @@ describe("layers (tests/architecture-rules.ts)", () => {
     expect(
       layerViolations("app/server/http/pipeline.server.ts", [
         "app/server/http/responses.server.ts",
-        "app/features/quote/quote-gate.server.ts",
+        "app/features/quote/upload/quote-gate.server.ts",
       ]),
     ).toEqual([
-      "app/server/http/pipeline.server.ts imports app/features/quote/quote-gate.server.ts: the platform (database, HTTP, mail, configuration, logging) imports no feature",
+      "app/server/http/pipeline.server.ts imports app/features/quote/upload/quote-gate.server.ts: the platform (database, HTTP, mail, configuration, logging) imports no feature",
     ]);
     expect(
-      layerViolations("app/features/quote/quote.server.ts", [
-        "app/features/quote/quote-email.server.ts",
-        "app/features/leads/reference.server.ts",
+      layerViolations("app/features/quote/server/quote.server.ts", [
+        "app/features/quote/email/quote-email.server.ts",
+        "app/features/leads/intake/reference.server.ts",
         "app/features/contact/contact.server.ts",
       ]),
     ).toEqual([
-      "app/features/quote/quote.server.ts imports app/features/contact/contact.server.ts: a feature imports other features only through the shared lead plumbing",
+      "app/features/quote/server/quote.server.ts imports app/features/contact/contact.server.ts: a feature imports other features only through the shared lead plumbing",
     ]);
     expect(
       layerViolations("app/components/ui/button.tsx", ["app/features/search/engine.server.ts"]),
@@ -270,7 +270,7 @@ function featureNames() {
   return {
     tables: tablesCreated(migrations).filter((table) => !platform.includes(table)),
     events: [
-      ...constList(read("app/features/leads/webhook-events.server.ts"), "LEAD_EVENTS"),
+      ...constList(read("app/features/leads/intake/webhook-events.server.ts"), "LEAD_EVENTS"),
       ...constList(read("app/features/newsletter/subscriptions.server.ts"), "SUBSCRIBER_EVENTS"),
     ],
     forms: constList(read("app/features/leads/tables.server.ts"), "LEAD_KINDS"),

@@ -32,7 +32,7 @@ import {
 /**
  * The text of each brochure's PDF beyond its listing in brochures.ts: one Markdown file per brochure in
  * content/brochures (docs/content.md). The text there is the brochure itself, not a summary of a file kept
- * elsewhere. Only scripts/build-documents.ts and tests read this module; no page imports it, so none of it
+ * elsewhere. Only scripts/build/build-documents.ts and tests read this module; no page imports it, so none of it
  * is sent to the browser.
  */
 

@@ -3,7 +3,7 @@ import type { Brochure, BrochureCategory, Catalog } from "~/content/schema";
 
 /**
  * The technical documents on /resources (18 of them, docs/product.md#brochures) as the site lists
- * them. Each one is also built into a real PDF by scripts/build-documents.ts; what the PDF says beyond this listing is in
+ * them. Each one is also built into a real PDF by scripts/build/build-documents.ts; what the PDF says beyond this listing is in
  * content/brochures/<id>.md (read by brochure-documents.server.ts), kept apart because the products and
  * resources pages bundle this module for the browser and need none of it.
  */

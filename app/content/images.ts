@@ -1,5 +1,5 @@
 /**
- * Registry of the site's illustrations. The SVG sources live in `art/`; `scripts/build-images.ts` renders
+ * Registry of the site's illustrations. The SVG sources live in `art/`; `scripts/build/build-images.ts` renders
  * every entry here to `public/images/<name>-<width>.<format>` at each width of its kind, so this file is
  * the single list both the build and the pages read.
  */

@@ -2,7 +2,7 @@ import generated from "~/generated/documents.json";
 
 /**
  * Where the brochures and the catalogue are, and what they weigh. Page counts and sizes are read
- * from the real files by scripts/build-documents.ts (docs/product.md#brochures), never typed by hand.
+ * from the real files by scripts/build/build-documents.ts (docs/product.md#brochures), never typed by hand.
  */
 export interface DocumentFile {
   fileName: string;

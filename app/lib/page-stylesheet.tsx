@@ -3,7 +3,7 @@
  * paints without waiting for a second request (docs/decisions/0038-stylesheet-in-the-page.md):
  *
  * a prerendered page gets, at build time, the rules its HTML uses in a `<style>` that names the whole
- * stylesheet in `data-stylesheet` (scripts/inline-stylesheet.ts). Pages too large for that, pages
+ * stylesheet in `data-stylesheet` (scripts/build/inline-stylesheet.ts). Pages too large for that, pages
  * rendered on request and the development server link the stylesheet.
  *
  * A page that hydrates must render what the server sent: in the browser this reads the `<style>` the

@@ -1,6 +1,6 @@
-import { postOnlyResponse } from "~/features/leads/form-request.server";
-import { submitQuotePost } from "~/features/quote/quote.server";
-import { quoteUploadOf } from "~/features/quote/quote-upload.server";
+import { postOnlyResponse } from "~/features/leads/intake/form-request.server";
+import { submitQuotePost } from "~/features/quote/server/quote.server";
+import { quoteUploadOf } from "~/features/quote/upload/quote-upload.server";
 import { requestContextOf } from "~/load-context";
 import type { Route } from "./+types/api.quote";
 

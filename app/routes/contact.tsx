@@ -10,7 +10,7 @@ import { ContactCards, LocationsAndHours, SupportCards } from "~/features/contac
 import { type ContactActionData, ContactForm } from "~/features/contact/contact-form";
 import { CARRIED_NOTE_ID } from "~/features/contact/contact-prefill";
 import { QuoteCard } from "~/features/contact/quote-card";
-import { formResultHeaders, handleFormPost } from "~/features/leads/form-request.server";
+import { formResultHeaders, handleFormPost } from "~/features/leads/intake/form-request.server";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
 import { requestContextOf } from "~/load-context";

@@ -5,7 +5,7 @@ import { readDeskForm, requireStaff } from "~/features/desk/desk-request.server"
 import { logRelease, mayManageHeld, readHeldReference } from "~/features/desk/held.server";
 import { HeldView } from "~/features/desk/held-view";
 import { deleteHeldLead, listHeldLeads } from "~/features/leads/held.server";
-import { releaseHeldQuote } from "~/features/quote/quote-follow-ups.server";
+import { releaseHeldQuote } from "~/features/quote/server/quote-follow-ups.server";
 import { noScripts } from "~/lib/page-scripts";
 import { requestContextOf } from "~/load-context";
 import type { Route } from "./+types/desk.held";

@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { newsletterPages } from "~/content/newsletter-pages";
-import { readFormFields } from "~/features/leads/form-request.server";
+import { readFormFields } from "~/features/leads/intake/form-request.server";
 import { checkConfirmToken } from "~/features/newsletter/links.server";
 import { BrokenLink, NewsletterPage, newsletterPageMeta } from "~/features/newsletter/newsletter-page";
 import { confirmSubscription, LINK_STATUS } from "~/features/newsletter/subscriptions.server";

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { Button } from "~/components/ui/button";
 import { newsletterPages } from "~/content/newsletter-pages";
-import { FieldError, fieldProps } from "~/features/leads/field";
-import { FormAlert } from "~/features/leads/form-alert";
 import type { FieldErrors } from "~/features/leads/form-input";
-import { readFormFields } from "~/features/leads/form-request.server";
+import { readFormFields } from "~/features/leads/intake/form-request.server";
+import { FieldError, fieldProps } from "~/features/leads/ui/field";
+import { FormAlert } from "~/features/leads/ui/form-alert";
 import { checkUnsubscribeToken } from "~/features/newsletter/links.server";
 import {
   BrokenLink,

@@ -10,14 +10,14 @@ import {
   QUOTE_ROWS_STEP,
   quoteValuesFromFields,
 } from "~/features/quote/quote";
-import { submitQuotePost } from "~/features/quote/quote.server";
-import { type QuoteActionData, QuoteForm } from "~/features/quote/quote-form";
-import { countRowsPost } from "~/features/quote/quote-limits.server";
 import { withPastedRows } from "~/features/quote/quote-paste";
 import { prefilledQuoteLines, prefilledQuoteValues, QUOTE_ITEM_PARAM } from "~/features/quote/quote-prefill";
-import { signFormStart } from "~/features/quote/quote-token.server";
-import { quoteUploadOf } from "~/features/quote/quote-upload.server";
-import { sentSummary } from "~/features/quote/sent-summary";
+import { submitQuotePost } from "~/features/quote/server/quote.server";
+import { countRowsPost } from "~/features/quote/server/quote-limits.server";
+import { signFormStart } from "~/features/quote/server/quote-token.server";
+import { type QuoteActionData, QuoteForm } from "~/features/quote/ui/quote-form";
+import { sentSummary } from "~/features/quote/ui/sent-summary";
+import { quoteUploadOf } from "~/features/quote/upload/quote-upload.server";
 import { cleanQuery } from "~/features/search/normalize.server";
 import { buildMeta } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";

@@ -7,7 +7,7 @@ import { DocumentsSection } from "~/components/resources/documents-section";
 import { Toaster } from "~/components/ui/toaster";
 import { pages } from "~/content/pages";
 import { resources } from "~/content/resources";
-import { formResultHeaders, handleFormPost } from "~/features/leads/form-request.server";
+import { formResultHeaders, handleFormPost } from "~/features/leads/intake/form-request.server";
 import { type NewsletterActionData, NewsletterSignup } from "~/features/newsletter/newsletter-signup";
 import { newsletterFormApi } from "~/features/newsletter/signup.server";
 import { newsletterValues } from "~/features/newsletter/signup-form";

@@ -1,7 +1,7 @@
 import { purgeOldCounts } from "~/features/analytics/retention.server";
 import { purgeHeldLeads } from "~/features/leads/held.server";
 import { purgeOldAttempts, purgeUnconfirmed } from "~/features/newsletter/subscriptions.server";
-import { purgeExpiredQuotes } from "~/features/quote/retention.server";
+import { purgeExpiredQuotes } from "~/features/quote/server/retention.server";
 import { pruneSearchMisses } from "~/features/search/misses.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";

@@ -1,5 +1,5 @@
-import { registerHeldLeadsMetric } from "~/features/leads/held-metrics.server";
 import { loadRouting, type Routing } from "~/features/leads/routing/routing.server";
+import { registerHeldLeadsMetric } from "~/features/leads/spam/held-metrics.server";
 import type { SiteCounting, SiteServices } from "~/load-context";
 import { loadClientKeySecret } from "~/server/client-key-secret.server";
 import { createDatabase } from "~/server/db/database.server";

@@ -8,13 +8,13 @@ import { startWeeklyDigest } from "~/features/analytics/report/digest-job.server
 import { contactFormApi } from "~/features/contact/contact.server";
 import { startOverdueReminders } from "~/features/desk/reminders.server";
 import { reportSpeedSource } from "~/features/desk/report-speed.server";
-import { formEndpoint } from "~/features/leads/form-request.server";
-import { startHeldNotice } from "~/features/leads/held-notice.server";
+import { formEndpoint } from "~/features/leads/intake/form-request.server";
 import type { Routing } from "~/features/leads/routing/routing.server";
+import { startHeldNotice } from "~/features/leads/spam/held-notice.server";
 import { newsletterFormApi } from "~/features/newsletter/signup.server";
-import { quoteStreamedPost } from "~/features/quote/quote-gate.server";
-import { QUOTE_UPLOAD_PATHS } from "~/features/quote/quote-upload.server";
-import { createUploadSlots } from "~/features/quote/upload-slots.server";
+import { quoteStreamedPost } from "~/features/quote/upload/quote-gate.server";
+import { QUOTE_UPLOAD_PATHS } from "~/features/quote/upload/quote-upload.server";
+import { createUploadSlots } from "~/features/quote/upload/upload-slots.server";
 import { hasResourceFilters } from "~/lib/resource-search";
 import type { SiteServices } from "~/load-context";
 import type { Database } from "~/server/db/schema.server";

@@ -83,7 +83,7 @@ function get(url: string, headers: Record<string, string>): Promise<number> {
 
 /** `npm run report -- --format text` against the test server's database. */
 function reportText(): string {
-  const run = spawnSync("npx", ["tsx", "scripts/report.ts", "--format", "text"], {
+  const run = spawnSync("npx", ["tsx", "scripts/ops/report.ts", "--format", "text"], {
     env: { ...process.env, DATABASE_URL: databaseUrl },
     encoding: "utf8",
     timeout: 60_000,
@@ -139,7 +139,7 @@ test("a campaign visit that reads two pages and sends a quote: sales and the exp
   expect(mail?.html).toContain("How they found us</h2>");
   expect(`${text}${mail?.html}`).not.toContain("CLICK-VALUE-123");
 
-  const exported = spawnSync("npx", ["tsx", "scripts/quotes.ts", "export"], {
+  const exported = spawnSync("npx", ["tsx", "scripts/ops/quotes.ts", "export"], {
     env: { ...process.env, DATABASE_URL: databaseUrl },
     encoding: "utf8",
     timeout: 60_000,

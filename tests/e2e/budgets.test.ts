@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import { expect, type Page, type Request, test } from "@playwright/test";
-import { servedSize } from "../../scripts/chromium";
+import { servedSize } from "../../scripts/lib/chromium";
 import { viewports, waitForHydration } from "./support";
 
 /**

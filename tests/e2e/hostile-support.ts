@@ -4,7 +4,7 @@
  * and the seeded fuzz run's requests.
  */
 
-import { seededRandom } from "../../scripts/seeded-random";
+import { seededRandom } from "../../scripts/lib/seeded-random";
 import {
   bodyText,
   describeOutcome,

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { builtServer } from "../../scripts/server-process";
+import { builtServer } from "../../scripts/lib/server-process";
 import { startSmtpPeer } from "../support/smtp-peer";
 import { linkIn, mailFor } from "./newsletter-support";
 import { spawnServer } from "./spawned-server";

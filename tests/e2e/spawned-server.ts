@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "@playwright/test";
-import { startBuiltServer } from "../../scripts/server-process";
+import { startBuiltServer } from "../../scripts/lib/server-process";
 
 /** A built server of its own, for tests that need their own settings, logs or signals. */
 export interface SpawnedServer {

@@ -9,7 +9,7 @@ import { listVersions } from "~/features/catalogue/versions.server";
 import { parseEnv } from "~/server/env.server";
 import { siteCatalogue } from "~/site/catalogue.server";
 import { type Services, startServices } from "~/site/services.server";
-import { main as catalogueCommand } from "../../scripts/catalogue";
+import { main as catalogueCommand } from "../../scripts/ops/catalogue";
 import { captureCli } from "../support/cli";
 import { silentLogger, type TestDatabase, testDialects } from "../support/databases";
 

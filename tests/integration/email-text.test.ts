@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { buildContactNotification } from "~/features/contact/contact-email.server";
 import { bodyLine, headerSafe } from "~/features/leads/email-text.server";
 import { loadRouting, routeQuote } from "~/features/leads/routing/routing.server";
-import { buildQuoteNotification } from "~/features/quote/quote-email.server";
-import { item, quote } from "~/features/quote/quote-input-fixture";
+import { buildQuoteNotification } from "~/features/quote/email/quote-email.server";
+import { item, quote } from "~/features/quote/testing/quote-input";
 
 /*
  * One behaviour for every form's e-mail (app/features/leads/email-text.server.ts): what a visitor types

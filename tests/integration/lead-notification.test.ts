@@ -1,8 +1,8 @@
 import type { ParsedMail } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { submitContact } from "~/features/contact/contact.server";
-import { submitQuote } from "~/features/quote/quote.server";
-import { signFormStart } from "~/features/quote/quote-token.server";
+import { submitQuote } from "~/features/quote/server/quote.server";
+import { signFormStart } from "~/features/quote/server/quote-token.server";
 import { writeTransaction } from "~/server/db/database.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { from, sales, workerFixture } from "~/server/mail/worker-fixture";

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, it } from "vitest";
-import type { CommandIo } from "../../scripts/cli";
+import type { CommandIo } from "../../scripts/ops/cli";
 
 /** The repository's root, where the commands run from. */
 export const repoRoot = path.resolve(import.meta.dirname, "../..");

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { LineCounter, parseDocument } from "yaml";
 import { z } from "zod";
 import { productSectionIds } from "~/content/ids";
+import { parseYamlFile } from "~/lib/yaml-file";
 import { EnvError } from "~/server/env.server";
 import { isReservedAttributeKey, MAKE_ATTRIBUTE } from "./columns";
 import type { CatalogueAttribute, CatalogueFamily } from "./model";
@@ -124,40 +124,10 @@ export class FamiliesError extends EnvError {
   }
 }
 
-/** The line of the YAML node at `at`, or of its nearest parent that exists, counting from 1. */
-function lineOf(document: ReturnType<typeof parseDocument>, counter: LineCounter, at: PropertyKey[]): number {
-  for (let length = at.length; length >= 0; length -= 1) {
-    const node = document.getIn(at.slice(0, length) as unknown[], true) as {
-      range?: [number, number, number];
-    };
-    if (node?.range) return counter.linePos(node.range[0]).line;
-  }
-  return 1;
-}
-
 /** The families file's text as families, or a FamiliesError naming every mistake as `FILE:LINE: where: problem`. */
 export function parseFamilies(text: string, file: string = FAMILIES_FILE): CatalogueFamily[] {
-  const counter = new LineCounter();
-  const document = parseDocument(text, { lineCounter: counter, prettyErrors: false });
-  if (document.errors.length > 0) {
-    throw new FamiliesError(
-      document.errors.map((error) => `${file}:${counter.linePos(error.pos[0]).line}: ${error.message}`),
-    );
-  }
-  const result = familiesFileSchema.safeParse(document.toJS() ?? {});
-  if (!result.success) {
-    throw new FamiliesError(
-      result.error.issues.flatMap((issue) => {
-        const keys = issue.code === "unrecognized_keys" ? issue.keys : [undefined];
-        return keys.map((key) => {
-          const at = key === undefined ? issue.path : [...issue.path, key];
-          const where = at.map(String).join(".") || "file";
-          const message = key === undefined ? issue.message : "is not a field of this file";
-          return `${file}:${lineOf(document, counter, at)}: ${where}: ${message}`;
-        });
-      }),
-    );
-  }
+  const result = parseYamlFile(text, file, familiesFileSchema);
+  if (!result.ok) throw new FamiliesError(result.problems);
   return result.data.families.map((family) => ({
     ...family,
     attributes: family.attributes.map(

@@ -1,7 +1,7 @@
 import type { ContactInput } from "~/features/contact/contact";
 import { companyFromEmail, datesIn, placesIn } from "~/features/contact/lead-facts.server";
-import type { Attribution } from "~/features/leads/attribution";
-import { howTheyFoundUsHtml, howTheyFoundUsText } from "~/features/leads/attribution.server";
+import type { Attribution } from "~/features/leads/attribution/attribution";
+import { howTheyFoundUsHtml, howTheyFoundUsText } from "~/features/leads/attribution/attribution.server";
 import {
   bodyLine,
   escapeHtml,

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/icons/icon";
 import { Button } from "~/components/ui/button";
 import { notify } from "~/components/ui/toaster";
@@ -16,8 +16,9 @@ import {
   HONEYPOT_FIELD,
   parseContact,
 } from "~/features/contact/contact";
-import { attributionFieldOf } from "~/features/leads/attribution";
-import { AttributionField } from "~/features/leads/attribution-fields";
+import { attributionFieldOf } from "~/features/leads/attribution/attribution";
+import { AttributionField } from "~/features/leads/attribution/attribution-fields";
+import type { FieldErrors, FormResult } from "~/features/leads/form-input";
 import {
   Field,
   fieldProps,
@@ -26,11 +27,10 @@ import {
   TextArea,
   TextInput,
   useFocusFirstInvalid,
-} from "~/features/leads/field";
-import { FormAlert, isServerFailure, SalesEmailLink } from "~/features/leads/form-alert";
-import type { FieldErrors, FormResult } from "~/features/leads/form-input";
-import { Honeypot } from "~/features/leads/honeypot";
-import { submitForm } from "~/features/leads/submit-form";
+} from "~/features/leads/ui/field";
+import { FormAlert, isServerFailure, SalesEmailLink } from "~/features/leads/ui/form-alert";
+import { Honeypot } from "~/features/leads/ui/honeypot";
+import { submitForm } from "~/features/leads/ui/submit-form";
 
 type Errors = FieldErrors<ContactField>;
 
@@ -63,27 +63,65 @@ export function ContactForm({
   content: ContactContent["form"];
   actionData?: ContactActionData | undefined;
 }) {
+  const { values, errors, status, banner, focusOnLoad, refs, update, handleSubmit, reset, reference } =
+    useContactForm(actionData);
+  if (status === "success") {
+    return (
+      <ContactSuccess
+        success={content.success}
+        reference={reference}
+        headingRef={refs.successHeading}
+        withoutScript={actionData?.ok === true}
+        onReset={reset}
+      />
+    );
+  }
+
+  const { fields } = content;
+  const submitting = status === "submitting";
+  const field = (name: ContactField) => ({
+    id: `contact-${name}`,
+    name,
+    value: values[name],
+    onChange: update(name),
+    ...fieldProps(`contact-${name}`, { error: errors[name], focus: name === focusOnLoad }),
+  });
+  return (
+    <form
+      ref={refs.form}
+      method="post"
+      action="/contact#contact-outcome"
+      onSubmit={handleSubmit}
+      noValidate
+      aria-labelledby="send-us-a-message"
+      className="relative flex flex-col gap-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist sm:p-8"
+    >
+      {banner ? <NoScriptNotice banner={banner} /> : null}
+      <p className="text-sm text-slate-600">{content.requiredNote}</p>
+      <ContactFields fields={fields} errors={errors} field={field} nameInput={refs.nameInput} />
+      <Honeypot form="contact" inputRef={refs.honeypot} />
+      <AttributionField />
+      <Button type="submit" size="lg" className="self-start" disabled={submitting}>
+        <Icon name="Send" />
+        {submitting ? content.submittingLabel : content.submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+/** The form's state: what was typed, the field messages, the post in flight and its outcome. */
+function useContactForm(actionData: ContactActionData | undefined) {
   const [values, setValues] = useState<ContactValues>(() => actionData?.values ?? contactValues());
   const [errors, setErrors] = useState<Errors>(() => actionData?.fieldErrors ?? {});
   const [status, setStatus] = useState<"idle" | "submitting" | "success">(
     actionData?.ok ? "success" : "idle",
   );
   const [reference, setReference] = useState<string | undefined>(actionData?.reference);
-  const successHeading = useRef<HTMLHeadingElement>(null);
-  const nameInput = useRef<HTMLInputElement>(null);
-  const honeypot = useRef<HTMLInputElement>(null);
-  const form = useRef<HTMLFormElement>(null);
-  const focusFirstInvalid = useFocusFirstInvalid(form);
-  // The server's answer to a post without JavaScript: its first invalid field is focused on load.
-  const [focusOnLoad] = useState(() => firstInvalid(actionData?.fieldErrors));
-  // The notice in the form that a post without JavaScript came back with. It goes with the next
-  // submit (whose notice is a toast) and as soon as the field it names is changed: only the latest
-  // notice is on screen, and none names a field that is now valid (docs/product.md#field-errors).
-  const [banner, setBanner] = useState(() => (actionData && !actionData.ok ? actionData : undefined));
-
-  useEffect(() => {
-    if (status === "success" && !actionData?.ok) successHeading.current?.focus();
-  }, [status, actionData?.ok]);
+  // Focus goes to the success heading once a message is sent with JavaScript.
+  const refs = useContactRefs(status === "success" && !actionData?.ok);
+  const { nameInput, honeypot } = refs;
+  const focusFirstInvalid = useFocusFirstInvalid(refs.form);
+  const { focusOnLoad, banner, setBanner } = useNoScriptAnswer(actionData);
 
   const update = (field: ContactField) => (event: { currentTarget: { value: string } }) => {
     const { value } = event.currentTarget;
@@ -133,76 +171,126 @@ export function ContactForm({
     requestAnimationFrame(() => nameInput.current?.focus());
   }
 
-  if (status === "success") {
-    return (
-      <div
-        id={outcomeId("contact", undefined)}
-        className="flex flex-col items-center gap-4 rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-mist"
-        data-testid="contact-success"
-      >
-        <Icon name="CircleCheck" className="size-14 text-green-700" />
-        <h3
-          ref={successHeading}
-          tabIndex={-1}
-          className="text-2xl font-extrabold text-navy focus:outline-none"
-        >
-          {content.success.heading}
-        </h3>
-        <p className="max-w-md text-slate-700">{content.success.text}</p>
-        {reference ? (
-          <p className="text-slate-700" data-testid="contact-reference">
-            Your reference: <strong className="font-mono text-navy">{reference}</strong>
-          </p>
-        ) : null}
-        {actionData?.ok ? (
-          // Without JavaScript, a fresh page load is the empty form.
-          <Button asChild variant="outline">
-            <a href="/contact#send-us-a-message">{content.success.resetLabel}</a>
-          </Button>
-        ) : (
-          <Button type="button" variant="outline" onClick={reset}>
-            {content.success.resetLabel}
-          </Button>
-        )}
-      </div>
-    );
-  }
+  return {
+    values,
+    errors,
+    status,
+    banner,
+    focusOnLoad,
+    reference,
+    refs,
+    update,
+    handleSubmit,
+    reset,
+  };
+}
 
-  const { fields } = content;
-  const submitting = status === "submitting";
-  const failedWithoutScript = banner;
-  const field = (name: ContactField) => ({
-    id: `contact-${name}`,
-    name,
-    value: values[name],
-    onChange: update(name),
-    ...fieldProps(`contact-${name}`, { error: errors[name], focus: name === focusOnLoad }),
-  });
+function useContactRefs(focusSuccess: boolean) {
+  const successHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusSuccess) successHeading.current?.focus();
+  }, [focusSuccess]);
+  return {
+    successHeading,
+    nameInput: useRef<HTMLInputElement>(null),
+    honeypot: useRef<HTMLInputElement>(null),
+    form: useRef<HTMLFormElement>(null),
+  };
+}
+
+/** What a post without JavaScript came back with. */
+function useNoScriptAnswer(actionData: ContactActionData | undefined) {
+  // The server's answer to a post without JavaScript: its first invalid field is focused on load.
+  const [focusOnLoad] = useState(() => firstInvalid(actionData?.fieldErrors));
+  // The notice in the form that a post without JavaScript came back with. It goes with the next
+  // submit (whose notice is a toast) and as soon as the field it names is changed: only the latest
+  // notice is on screen, and none names a field that is now valid (docs/product.md#field-errors).
+  const [banner, setBanner] = useState(() => (actionData && !actionData.ok ? actionData : undefined));
+  return { focusOnLoad, banner, setBanner };
+}
+
+/** What the visitor sees once the message is sent: its reference, and the way back to an empty form. */
+function ContactSuccess({
+  success,
+  reference,
+  headingRef,
+  withoutScript,
+  onReset,
+}: {
+  success: ContactContent["form"]["success"];
+  reference: string | undefined;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  /** Answered to a post made without JavaScript: a fresh page load is the empty form. */
+  withoutScript: boolean;
+  onReset: () => void;
+}) {
   return (
-    <form
-      ref={form}
-      method="post"
-      action="/contact#contact-outcome"
-      onSubmit={handleSubmit}
-      noValidate
-      aria-labelledby="send-us-a-message"
-      className="relative flex flex-col gap-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-mist sm:p-8"
+    <div
+      id={outcomeId("contact", undefined)}
+      className="flex flex-col items-center gap-4 rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-mist"
+      data-testid="contact-success"
     >
-      {failedWithoutScript ? (
-        <FormAlert
-          id={outcomeId("contact", failedWithoutScript.fieldErrors)}
-          title={failedWithoutScript.title}
-        >
-          {failedWithoutScript.message}
-          {isServerFailure(failedWithoutScript.status) ? (
-            <>
-              {" "}
-              <SalesEmailLink email={company.email} />.
-            </>
-          ) : null}
-        </FormAlert>
+      <Icon name="CircleCheck" className="size-14 text-green-700" />
+      <h3 ref={headingRef} tabIndex={-1} className="text-2xl font-extrabold text-navy focus:outline-none">
+        {success.heading}
+      </h3>
+      <p className="max-w-md text-slate-700">{success.text}</p>
+      {reference ? (
+        <p className="text-slate-700" data-testid="contact-reference">
+          Your reference: <strong className="font-mono text-navy">{reference}</strong>
+        </p>
       ) : null}
-      <p className="text-sm text-slate-600">{content.requiredNote}</p>
+      {withoutScript ? (
+        // Without JavaScript, a fresh page load is the empty form.
+        <Button asChild variant="outline">
+          <a href="/contact#send-us-a-message">{success.resetLabel}</a>
+        </Button>
+      ) : (
+        <Button type="button" variant="outline" onClick={onReset}>
+          {success.resetLabel}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** The notice a post made without JavaScript came back with (docs/product.md#field-errors). */
+function NoScriptNotice({ banner }: { banner: ContactActionData }) {
+  return (
+    <FormAlert id={outcomeId("contact", banner.fieldErrors)} title={banner.title}>
+      {banner.message}
+      {isServerFailure(banner.status) ? (
+        <>
+          {" "}
+          <SalesEmailLink email={company.email} />.
+        </>
+      ) : null}
+    </FormAlert>
+  );
+}
+
+/** What binds an input to its field: its value, its change, and its message's attributes. */
+type FieldBinding = {
+  id: string;
+  name: ContactField;
+  value: string;
+  onChange: (event: { currentTarget: { value: string } }) => void;
+} & ReturnType<typeof fieldProps>;
+
+/** The four fields, each with its label and its message. */
+function ContactFields({
+  fields,
+  errors,
+  field,
+  nameInput,
+}: {
+  fields: ContactContent["form"]["fields"];
+  errors: Errors;
+  field: (name: ContactField) => FieldBinding;
+  nameInput: RefObject<HTMLInputElement | null>;
+}) {
+  return (
+    <>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="contact-name" label={fields.name.label} required error={errors.name}>
           <TextInput
@@ -243,12 +331,6 @@ export function ContactForm({
           placeholder={fields.message.placeholder}
         />
       </Field>
-      <Honeypot form="contact" inputRef={honeypot} />
-      <AttributionField />
-      <Button type="submit" size="lg" className="self-start" disabled={submitting}>
-        <Icon name="Send" />
-        {submitting ? content.submittingLabel : content.submitLabel}
-      </Button>
-    </form>
+    </>
   );
 }

@@ -69,7 +69,7 @@ describe.each(testDialects)("submitContact on $name", (dialect) => {
     ]);
 
     const outbox = await t.db.selectFrom("email_outbox").selectAll().orderBy("id").execute();
-    // The notification, then the visitor's acknowledgement (tested in app/features/quote/quote-refusals.test.ts).
+    // The notification, then the visitor's acknowledgement (tested in app/features/quote/server/quote-refusals.test.ts).
     expect(outbox.map((row) => row.kind)).toEqual(["contact_notification", "lead_acknowledgement"]);
     const mail = outbox[0];
     expect(mail).toMatchObject({

@@ -8,15 +8,15 @@ import {
   parseContact,
 } from "~/features/contact/contact";
 import { buildContactNotification } from "~/features/contact/contact-email.server";
-import { queueAcknowledgement } from "~/features/leads/acknowledgement.server";
-import { ATTRIBUTION_FIELD, type Attribution } from "~/features/leads/attribution";
-import { readAttribution } from "~/features/leads/attribution.server";
+import { ATTRIBUTION_FIELD, type Attribution } from "~/features/leads/attribution/attribution";
+import { readAttribution } from "~/features/leads/attribution/attribution.server";
 import type { FormInput, FormResult } from "~/features/leads/form-input";
-import type { FormApi, FormService } from "~/features/leads/form-request.server";
 import { type ReleaseOutcome, releaseHeldLead } from "~/features/leads/held.server";
-import { runIntake } from "~/features/leads/intake.server";
-import type { LeadForm } from "~/features/leads/intake-form.server";
-import { queueLeadEvent } from "~/features/leads/webhook-events.server";
+import { queueAcknowledgement } from "~/features/leads/intake/acknowledgement.server";
+import type { FormApi, FormService } from "~/features/leads/intake/form-request.server";
+import { runIntake } from "~/features/leads/intake/intake.server";
+import type { LeadForm } from "~/features/leads/intake/intake-form.server";
+import { queueLeadEvent } from "~/features/leads/intake/webhook-events.server";
 import type { ContactServices } from "~/load-context";
 import type { DB } from "~/server/db/schema.server";
 import { DEFAULT_SITE_TIME_ZONE } from "~/server/env.server";

@@ -2,7 +2,7 @@ import {
   ATTRIBUTION_CSV_HEADER,
   attributionCsvCells,
   readAttributions,
-} from "~/features/leads/attribution.server";
+} from "~/features/leads/attribution/attribution.server";
 import type { CsvValue } from "~/lib/csv";
 import type { Database } from "~/server/db/schema.server";
 

@@ -69,40 +69,45 @@ export function ReportForm({ since, until, error, presets, maxRows }: ReportForm
           ))}
         </ul>
       </nav>
-      {error ? null : (
-        <section aria-labelledby="csv-downloads-heading" className="mb-6">
-          <h2 id="csv-downloads-heading" className="mb-2 text-lg font-bold text-navy">
-            Downloads (CSV)
-          </h2>
-          <ul className="flex flex-wrap gap-x-4 gap-y-2">
-            <li>
-              <a
-                className={`${deskLink} inline-block min-h-11 py-2`}
-                href={`/desk/export/leads?${query(since, until)}`}
-              >
-                Contact messages, {since} to {until}
-              </a>
-            </li>
-            <li>
-              <a
-                className={`${deskLink} inline-block min-h-11 py-2`}
-                href={`/desk/export/quotes?${query(since, until)}`}
-              >
-                Quote requests, {since} to {until}
-              </a>
-            </li>
-            <li>
-              <a className={`${deskLink} inline-block min-h-11 py-2`} href="/desk/export/subscribers">
-                Newsletter subscribers (everyone confirmed now)
-              </a>
-            </li>
-          </ul>
-          <p className="mt-1 text-sm text-slate-700">
-            Leads held as likely spam are left out. A download holds at most {maxRows.toLocaleString("en-US")}{" "}
-            rows; for more, choose a shorter period.
-          </p>
-        </section>
-      )}
+      {error ? null : <CsvDownloads since={since} until={until} maxRows={maxRows} />}
     </>
+  );
+}
+
+/** The CSV downloads of the period shown. */
+function CsvDownloads({ since, until, maxRows }: { since: string; until: string; maxRows: number }) {
+  return (
+    <section aria-labelledby="csv-downloads-heading" className="mb-6">
+      <h2 id="csv-downloads-heading" className="mb-2 text-lg font-bold text-navy">
+        Downloads (CSV)
+      </h2>
+      <ul className="flex flex-wrap gap-x-4 gap-y-2">
+        <li>
+          <a
+            className={`${deskLink} inline-block min-h-11 py-2`}
+            href={`/desk/export/leads?${query(since, until)}`}
+          >
+            Contact messages, {since} to {until}
+          </a>
+        </li>
+        <li>
+          <a
+            className={`${deskLink} inline-block min-h-11 py-2`}
+            href={`/desk/export/quotes?${query(since, until)}`}
+          >
+            Quote requests, {since} to {until}
+          </a>
+        </li>
+        <li>
+          <a className={`${deskLink} inline-block min-h-11 py-2`} href="/desk/export/subscribers">
+            Newsletter subscribers (everyone confirmed now)
+          </a>
+        </li>
+      </ul>
+      <p className="mt-1 text-sm text-slate-700">
+        Leads held as likely spam are left out. A download holds at most {maxRows.toLocaleString("en-US")}{" "}
+        rows; for more, choose a shorter period.
+      </p>
+    </section>
   );
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { LeadKind } from "~/features/leads/acknowledgement.server";
 import { HELD_LEAD_TABLES, selectHeld } from "~/features/leads/held-tables.server";
-import type { SpamReason, SpamVerdict } from "~/features/leads/spam.server";
+import type { LeadKind } from "~/features/leads/intake/acknowledgement.server";
+import type { SpamReason, SpamVerdict } from "~/features/leads/spam/spam.server";
 import { writeTransaction } from "~/server/db/database.server";
 import { type Database, type DB, isoTime } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";

@@ -1,8 +1,12 @@
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { newsletterConfirmHint } from "~/content/newsletter";
-import { ATTRIBUTION_FIELD, parseAttribution } from "~/features/leads/attribution";
-import { storeAttribution } from "~/features/leads/attribution.server";
-import type { FormApi, FormService } from "~/features/leads/form-request.server";
+import {
+  ATTRIBUTION_FIELD,
+  type Attribution,
+  parseAttribution,
+} from "~/features/leads/attribution/attribution";
+import { storeAttribution } from "~/features/leads/attribution/attribution.server";
+import type { FormApi, FormService } from "~/features/leads/intake/form-request.server";
 import { buildConfirmationMail, NEWSLETTER_CONSENT_VERSION } from "~/features/newsletter/mail.server";
 import {
   NEWSLETTER_ALREADY_SUBSCRIBED,
@@ -16,8 +20,8 @@ import {
 } from "~/features/newsletter/signup-form";
 import { confirmUrl, createToken } from "~/features/newsletter/tokens.server";
 import type { NewsletterServices } from "~/load-context";
-import { toCount } from "~/server/db/database.server";
-import { isoTime } from "~/server/db/schema.server";
+import { type Dialect, toCount } from "~/server/db/database.server";
+import { type DB, isoTime } from "~/server/db/schema.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
 import { admitVisitorMail } from "~/server/mail/visitor-mail.server";
 import { type RateLimit, tooManyRequests, withinRateLimit } from "~/server/rate-limit.server";
@@ -53,94 +57,35 @@ export const subscribeNewsletter: FormService<NewsletterServices> = async (
   clientKey,
   origin,
 ) => {
-  const { db, logger } = deps;
+  const { logger } = deps;
   const now = deps.now?.() ?? new Date();
 
   const parsed = parseNewsletter(input);
   if (!parsed.success) return { ok: false, status: 400, ...parsed.error, fieldErrors: parsed.fieldErrors };
-  const { email } = parsed.data;
-  const attribution = parseAttribution(input[ATTRIBUTION_FIELD], origin?.refererPath);
+  const signup: Signup = {
+    email: parsed.data.email,
+    clientKey,
+    attribution: parseAttribution(input[ATTRIBUTION_FIELD], origin?.refererPath),
+    now,
+  };
 
   try {
-    const at = isoTime(now);
-    const windowStart = isoTime(new Date(now.getTime() - NEWSLETTER_ATTEMPT_WINDOW_MS));
-    let queued = false;
     // The per-client count and the signup commit together, in one transaction.
     const stored = await withinRateLimit(
-      db,
+      deps.db,
       `newsletter:${clientKey}`,
       NEWSLETTER_CLIENT_LIMIT,
       now,
-      async (trx, dialect): Promise<Outcome> => {
-        if (dialect === "postgres") {
-          await sql`select pg_advisory_xact_lock(${sql.lit(NEWSLETTER_LOCK_NAMESPACE)}, hashtext(${email}))`.execute(
-            trx,
-          );
-        }
-        // Attempts older than the window never count again; housekeeping deletes them hourly.
-        const { attempts } = await trx
-          .selectFrom("newsletter_attempts")
-          .select((eb) => eb.fn.countAll<string | number>().as("attempts"))
-          .where("email", "=", email)
-          .where("attempted_at", ">=", windowStart)
-          .executeTakeFirstOrThrow();
-        if (toCount(attempts) >= NEWSLETTER_MAX_ATTEMPTS) return "too_many_attempts";
-
-        await trx.insertInto("newsletter_attempts").values({ email, attempted_at: at }).execute();
-        const existing = await trx
-          .selectFrom("newsletter_subscriptions")
-          .select(["id", "status"])
-          .where("email", "=", email)
-          .executeTakeFirst();
-        if (existing?.status === "confirmed") return "confirmed";
-
-        const consent = {
-          subscribed_at: at,
-          consent_version: NEWSLETTER_CONSENT_VERSION,
-          client_key: clientKey,
-        };
-        // A new signup, and a signup again while pending or after unsubscribing, (re-)sends the
-        // confirmation, within the visitor-mail limits.
-        const send = (await admitVisitorMail(trx, deps, { kind: "confirmation", to: email }, now)) === "send";
-        let id: number;
-        if (!existing) {
-          const row = await trx
-            .insertInto("newsletter_subscriptions")
-            .values({ email, status: "pending", ...consent, confirmation_sent_at: send ? at : null })
-            .returning("id")
-            .executeTakeFirstOrThrow();
-          id = row.id;
-        } else {
-          id = existing.id;
-          await trx
-            .updateTable("newsletter_subscriptions")
-            .set({
-              status: "pending",
-              ...consent,
-              confirmed_at: null,
-              unsubscribed_at: null,
-              ...(send ? { confirmation_sent_at: at } : {}),
-            })
-            .where("id", "=", id)
-            .execute();
-        }
-        // A signup made again keeps the attribution of the first.
-        await storeAttribution(trx, { kind: "newsletter", id }, attribution, now);
-        if (!send) return "pending";
-        const token = await createToken(trx, id, "confirm", now);
-        await enqueueMail(trx, buildConfirmationMail(deps, email, confirmUrl(deps.siteUrl, token)), now);
-        queued = true;
-        return "pending";
-      },
+      (trx, dialect) => storeSignup(trx, dialect, deps, signup),
     );
-
     if (stored.limited) {
       if (!stored.limited.repeated)
         logger.warn({ clientKey, count: stored.limited.count }, "newsletter: per-client limit reached");
       return tooManyRequests(stored.limited);
     }
+    const { outcome, queued } = stored.value;
     if (queued) deps.wakeMailWorker?.();
-    switch (stored.value) {
+    switch (outcome) {
       case "pending":
         logger.info({ clientKey, confirmationQueued: queued }, "newsletter signup stored as pending");
         return { ok: true, status: 200, ...NEWSLETTER_PENDING_SUCCESS };
@@ -155,6 +100,82 @@ export const subscribeNewsletter: FormService<NewsletterServices> = async (
     return { ok: false, status: 500, ...NEWSLETTER_FAILURE };
   }
 };
+
+/** One checked signup, as the transaction stores it. */
+interface Signup {
+  email: string;
+  clientKey: string;
+  attribution: Attribution;
+  now: Date;
+}
+
+/**
+ * The signup's own writes, under the address's lock: the attempt rule, the subscription made or made
+ * pending again, its attribution and, within the visitor-mail limits, its confirmation e-mail.
+ */
+async function storeSignup(
+  trx: Kysely<DB>,
+  dialect: Dialect,
+  deps: NewsletterServices,
+  { email, clientKey, attribution, now }: Signup,
+): Promise<{ outcome: Outcome; queued: boolean }> {
+  const at = isoTime(now);
+  if (dialect === "postgres") {
+    await sql`select pg_advisory_xact_lock(${sql.lit(NEWSLETTER_LOCK_NAMESPACE)}, hashtext(${email}))`.execute(
+      trx,
+    );
+  }
+  // Attempts older than the window never count again; housekeeping deletes them hourly.
+  const windowStart = isoTime(new Date(now.getTime() - NEWSLETTER_ATTEMPT_WINDOW_MS));
+  const { attempts } = await trx
+    .selectFrom("newsletter_attempts")
+    .select((eb) => eb.fn.countAll<string | number>().as("attempts"))
+    .where("email", "=", email)
+    .where("attempted_at", ">=", windowStart)
+    .executeTakeFirstOrThrow();
+  if (toCount(attempts) >= NEWSLETTER_MAX_ATTEMPTS) return { outcome: "too_many_attempts", queued: false };
+
+  await trx.insertInto("newsletter_attempts").values({ email, attempted_at: at }).execute();
+  const existing = await trx
+    .selectFrom("newsletter_subscriptions")
+    .select(["id", "status"])
+    .where("email", "=", email)
+    .executeTakeFirst();
+  if (existing?.status === "confirmed") return { outcome: "confirmed", queued: false };
+
+  const consent = { subscribed_at: at, consent_version: NEWSLETTER_CONSENT_VERSION, client_key: clientKey };
+  // A new signup, and a signup again while pending or after unsubscribing, (re-)sends the
+  // confirmation, within the visitor-mail limits.
+  const send = (await admitVisitorMail(trx, deps, { kind: "confirmation", to: email }, now)) === "send";
+  let id: number;
+  if (!existing) {
+    const row = await trx
+      .insertInto("newsletter_subscriptions")
+      .values({ email, status: "pending", ...consent, confirmation_sent_at: send ? at : null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    id = row.id;
+  } else {
+    id = existing.id;
+    await trx
+      .updateTable("newsletter_subscriptions")
+      .set({
+        status: "pending",
+        ...consent,
+        confirmed_at: null,
+        unsubscribed_at: null,
+        ...(send ? { confirmation_sent_at: at } : {}),
+      })
+      .where("id", "=", id)
+      .execute();
+  }
+  // A signup made again keeps the attribution of the first.
+  await storeAttribution(trx, { kind: "newsletter", id }, attribution, now);
+  if (!send) return { outcome: "pending", queued: false };
+  const token = await createToken(trx, id, "confirm", now);
+  await enqueueMail(trx, buildConfirmationMail(deps, email, confirmUrl(deps.siteUrl, token)), now);
+  return { outcome: "pending", queued: true };
+}
 
 /** The newsletter sign-up as its endpoints take it (/api/newsletter, and /resources' action without JavaScript). */
 export const newsletterFormApi: FormApi = {

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { type Kysely, sql } from "kysely";
-import { deleteAttributions } from "~/features/leads/attribution.server";
+import { deleteAttributions } from "~/features/leads/attribution/attribution.server";
 import type { FieldErrors } from "~/features/leads/form-input";
-import { queueLeadEvent } from "~/features/leads/webhook-events.server";
+import { queueLeadEvent } from "~/features/leads/intake/webhook-events.server";
 import { buildUnsubscribeLinkMail, buildWelcomeMail } from "~/features/newsletter/mail.server";
 import { NEWSLETTER_LOCK_NAMESPACE } from "~/features/newsletter/signup.server";
 import { NEWSLETTER_ATTEMPT_WINDOW_MS, parseNewsletter } from "~/features/newsletter/signup-form";

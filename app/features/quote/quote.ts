@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { productSectionTitles } from "~/content/product-sections";
-import { ATTRIBUTION_FIELD, ATTRIBUTION_FIELD_MAX } from "~/features/leads/attribution";
+import { ATTRIBUTION_FIELD, ATTRIBUTION_FIELD_MAX } from "~/features/leads/attribution/attribution";
 import {
   cleaned,
   cleanText,

@@ -16,7 +16,7 @@ import type { SearchGroup } from "~/lib/search-types";
 /**
  * What the site search indexes: every product area and item, every brochure and the catalogue with
  * the text of their PDFs, every article with its body, and the text of the other pages. Built from
- * the content modules at build time (scripts/build-search-index.ts); the PDF text comes from the
+ * the content modules at build time (scripts/build/build-search-index.ts); the PDF text comes from the
  * built files, not from the content that produced them, so the index holds what a visitor downloads.
  */
 

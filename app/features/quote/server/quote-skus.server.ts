@@ -1,0 +1,44 @@
+import { attributeRows, itemPath } from "~/lib/catalogue-paths";
+import { absoluteUrl } from "~/lib/site";
+import type { SiteServices } from "~/load-context";
+import type { QuoteInput } from "../quote";
+
+/**
+ * What sales learn of a quote line's part number (docs/quotes.md#part-numbers): its item page and its
+ * attributes when the active range has it; a flag when it does not, or when the item is discontinued.
+ * The sku itself is always kept as posted: a request is never refused for it.
+ */
+export interface SkuFacts {
+  sku: string;
+  /** The item page, absolute; null when the range does not know the sku. */
+  url: string | null;
+  attributes: Array<[string, string]>;
+  /** "unknown sku", "discontinued, replaced by X", "discontinued"; null for an active item. */
+  flag: string | null;
+}
+
+export const UNKNOWN_SKU = "unknown sku";
+
+/** One entry per item, null for an item without a sku. Without a catalogue, skus are shown unlinked and unflagged. */
+export function skuFactsOf(
+  deps: Partial<Pick<SiteServices, "catalogue" | "siteUrl">>,
+  items: QuoteInput["items"],
+): Array<SkuFacts | null> {
+  const view = deps.catalogue?.current();
+  return items.map(({ sku }) => {
+    if (!sku) return null;
+    if (!view) return { sku, url: null, attributes: [], flag: null };
+    const item = view.item(sku);
+    const family = item && view.family(item.family);
+    if (!item || !family) return { sku, url: null, attributes: [], flag: UNKNOWN_SKU };
+    const attributes = attributeRows(family.attributes, item.attributes);
+    const flag =
+      item.status === "discontinued"
+        ? item.replacementSku
+          ? `discontinued, replaced by ${item.replacementSku}`
+          : "discontinued"
+        : null;
+    const path = itemPath(family.slug, item.sku);
+    return { sku, url: deps.siteUrl ? absoluteUrl(path, deps.siteUrl) : path, attributes, flag };
+  });
+}
