@@ -1,4 +1,3 @@
-import { isMainThread } from "node:worker_threads";
 import pino, { type Logger, type LoggerOptions } from "pino";
 import pretty from "pino-pretty";
 
@@ -32,7 +31,7 @@ const stdout: LogOutput = { fd: process.stdout.fd ?? 1, isTTY: process.stdout.is
  * One structured logger for the whole server, on stdout; errors are logged without the e-mail addresses
  * they may name. A terminal gets readable lines (pino-pretty, formatted in this thread and written
  * synchronously, so the last lines before an exit are never lost and the bundled server needs no worker
- * file); anything else (a pipe, a file, journald) gets one JSON object per line, written in batches.
+ * file); anything else (a pipe, a file, journald) gets one JSON object per line.
  */
 export function createLogger(
   level: string = process.env.LOG_LEVEL ?? "info",
@@ -56,16 +55,10 @@ export function createLogger(
       }),
     );
   }
-  // On the main thread, lines are gathered into writes of about 4 KB: one write per line cost a busy server a
-  // fifth of the CPU of answering a page. A quiet server's lines still leave within a quarter of a second, and
-  // pino writes what is left when the process exits, a crash included. A worker thread (the mail thread) has
-  // no such exit hook, so it writes each line at once.
-  const batched = isMainThread ? { minLength: LOG_WRITE_BYTES, periodicFlush: LOG_FLUSH_MS } : {};
-  return pino(options, pino.destination({ dest: output.fd, ...batched }));
+  // Each line is written as it is logged. Gathering lines into 4 KB writes cost a page request a fifth less CPU
+  // under load, but a line then reached the output up to 250 ms after the answer it describes, and an operator
+  // (or a test) reading the log at the answer missed it (docs/benchmarks.md#page-and-post-path).
+  return pino(options, pino.destination(output.fd));
 }
-
-/** The size of the writes the JSON log gathers its lines into, and the longest a line waits. */
-export const LOG_WRITE_BYTES = 4096;
-export const LOG_FLUSH_MS = 250;
 
 export const logger = createLogger();

@@ -70,6 +70,8 @@ test.describe("breakpoints", () => {
 
 test.describe("from 768 to 1440 px", () => {
   test("the header holds one line at every width, its search placeholder whole", async ({ page }) => {
+    // 85 widths, each a relayout: 5 s on a quiet machine, 14 s in a full run, over 30 s beside other workers.
+    test.setTimeout(90_000);
     await page.setViewportSize({ width: 768, height: 900 });
     await page.goto("/protective-packaging");
     const problems: string[] = [];
@@ -156,6 +158,8 @@ test.describe("mobile menu at 375 px", () => {
   });
 
   test("the menu button has a tooltip", async ({ page }) => {
+    // The home page's images load before its scripts hydrate; on a busy machine that took over 30 s once.
+    test.setTimeout(60_000);
     await page.goto("/");
     await waitForHydration(page);
     await page.getByRole("button", { name: "Open menu" }).hover();

@@ -327,7 +327,9 @@ test("a seeded fuzz run of methods, targets, Host values, headers and bodies: no
   console.info(`fuzz slowest: ${slowest.what} took ${slowest.ms.toFixed(1)} ms`);
   if (findings.problems.length > 0) console.error(`rerun with HOSTILE_SEED=${SEED}`);
   expect(findings.problems.slice(0, 20), findings.problems.slice(0, 20).join("\n")).toEqual([]);
-  expect(slowest.ms, `slowest: ${slowest.what}`).toBeLessThan(1_000);
+  // A hang is the 5 s per request above; this catches one answer made slow by its input. Under a full test
+  // run on two cores an ordinary answer took up to 1.3 s, so the bound leaves room for that.
+  expect(slowest.ms, `slowest: ${slowest.what}`).toBeLessThan(2_500);
   // A generator that stopped reaching pages, refusals or the forms would pass without testing much.
   expect(sent).toBeGreaterThanOrEqual(300);
   for (const status of [200, 400, 405])
