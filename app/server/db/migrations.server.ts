@@ -54,13 +54,28 @@ export async function runMigrations(
     provider: createMigrationProvider(dialect, migrations),
     migrationTableSchema,
   });
-  const { error, results }: MigrationResultSet = await migrator.migrateToLatest();
-  const applied = (results ?? []).filter((result) => result.status === "Success").map((r) => r.migrationName);
-  const failed = (results ?? []).find((result) => result.status === "Error");
-  if (error !== undefined || failed) {
-    const which = failed ? ` ${failed.migrationName}` : "";
-    throw new Error(`Database migration${which} failed`, { cause: error });
+  const applied: string[] = [];
+  for (let attempt = 1; ; attempt += 1) {
+    const { error, results }: MigrationResultSet = await migrator.migrateToLatest();
+    applied.push(...(results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName));
+    const failed = (results ?? []).find((result) => result.status === "Error");
+    // Before its first migration the Migrator reads the catalog of every schema; a schema dropped meanwhile
+    // (another app's, a parallel test's) fails that read with "schema does not exist". Nothing was applied
+    // then, and the next try reads the catalog again.
+    if (!failed && attempt < MIGRATION_ATTEMPTS && isVanishedSchema(error)) continue;
+    if (error !== undefined || failed) {
+      const which = failed ? ` ${failed.migrationName}` : "";
+      throw new Error(`Database migration${which} failed`, { cause: error });
+    }
+    break;
   }
   if (applied.length > 0) logger?.info({ migrations: applied }, "database migrations applied");
   return applied;
+}
+
+const MIGRATION_ATTEMPTS = 3;
+
+/** PostgreSQL's invalid_schema_name: a schema named in the catalog was dropped while it was read. */
+function isVanishedSchema(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "3F000";
 }
