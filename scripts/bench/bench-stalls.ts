@@ -13,7 +13,7 @@
  */
 
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -65,13 +65,17 @@ async function measure(work: () => Promise<unknown>): Promise<{ stallMs: number;
 }
 
 /** A migrated database of the dialect, and how to remove it. */
-async function openDatabase(dialect: Dialect): Promise<{ db: Database; remove(): Promise<void> }> {
+async function openDatabase(
+  dialect: Dialect,
+): Promise<{ db: Database; file?: string; remove(): Promise<void> }> {
   if (dialect === "sqlite") {
     const dir = mkdtempSync(path.join(os.tmpdir(), "ridgeline-stalls-"));
-    const db = createDatabase(`sqlite:${path.join(dir, "site.db")}`, { logger });
+    const file = path.join(dir, "site.db");
+    const db = createDatabase(`sqlite:${file}`, { logger });
     await migrate(db);
     return {
       db,
+      file,
       async remove() {
         await closeReader(db);
         await db.destroy();
@@ -145,7 +149,7 @@ async function benchDialect(dialect: Dialect): Promise<Figure[]> {
     const line = `${dialect.padEnd(8)} ${what.padEnd(44)} longest delay ${result.stallMs.toFixed(1).padStart(6)} ms (target ${targetMs}) in ${result.tookMs.toFixed(0)} ms`;
     console.info(`${line}, load ${os.loadavg()[0]?.toFixed(2)}`);
   };
-  const { db, remove } = await openDatabase(dialect);
+  const { db, file, remove } = await openDatabase(dialect);
   try {
     add("counts written after 10,000 referrers", 20, await countingFlush(db));
     await fillCounts(db, dialect, "2026-11-09", ROWS);
@@ -168,11 +172,22 @@ async function benchDialect(dialect: Dialect): Promise<Figure[]> {
     await sql`delete from analytics_counts`.execute(db);
     // Rows two years old: past any retention, all deleted by one housekeeping run.
     await fillCounts(db, dialect, "2024-10-01", ROWS);
+    // The fill's log emptied and cut to nothing, so the file's size after housekeeping is housekeeping's.
+    if (file) await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
     add(
       `housekeeping deleting ${ROWS.toLocaleString("en-US")} rows`,
       50,
       await measure(() => purgeOldCounts(db, { months: 13, timeZone: TIME_ZONE, now: MONDAY })),
     );
+    if (file) {
+      // SQLite reuses its log file from the start after a full checkpoint and never shrinks it, so its size
+      // is the most the log held at once since the fill's checkpoint: past 10,000 pages, the writing
+      // connection checkpointed on the event loop.
+      const pages = Math.round(statSync(`${file}-wal`).size / (4096 + 24));
+      console.info(
+        `${dialect.padEnd(8)} write-ahead log at its largest: ${pages.toLocaleString("en-US")} pages`,
+      );
+    }
   } finally {
     await remove();
   }

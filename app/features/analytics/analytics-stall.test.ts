@@ -1,6 +1,9 @@
+import { statSync } from "node:fs";
 import { loadavg } from "node:os";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { sqlitePathFromUrl } from "~/server/db/database.server";
 import { parseTrustProxy, type TrustProxy } from "~/server/http/client-key.server";
 import { freshDatabaseEach, silentLogger, testDialects } from "../../../tests/support/databases";
 import { createAnalytics } from "./analytics.server";
@@ -102,5 +105,25 @@ describe.each(testDialects)("writing the counts on $name", (dialect) => {
     expect(await t.db.selectFrom("analytics_counts").select("day").distinct().execute()).toEqual([
       { day: "2026-11-24" },
     ]);
+  });
+});
+
+describe("deleting many counts on SQLite", () => {
+  const t = freshDatabaseEach(testDialects[0] as (typeof testDialects)[number]);
+
+  it("keeps the write-ahead log small: the checkpoint thread copies it between batches, so the writing connection never checkpoints on the event loop", async () => {
+    // 60,000 rows of one old day, then the log copied and cut, so its size afterwards is the delete's.
+    await sql`
+      with recursive n(i) as (select 0 union all select i + 1 from n where i < 59999)
+      insert into analytics_counts (day, metric, key, detail, count)
+      select '2024-10-01', 'referrer', 'www.industrial-distributor-' || i || '.example.com', '', 1 from n`.execute(
+      t.db,
+    );
+    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(t.db);
+    expect(await deleteCountsBefore(t.db, "2024-10-03")).toBe(60_000);
+    // SQLite reuses the log from its start after a full checkpoint and never shrinks the file: its size
+    // is the most it held at once. Deleted without a pause, these rows took it to about 2,700 pages; with the pauses, about 230.
+    const pages = statSync(`${sqlitePathFromUrl(t.url)}-wal`).size / (4096 + 24);
+    expect(pages).toBeLessThan(1_000);
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import { toCount, writeStatement, writeTransaction } from "~/server/db/database.server";
+import { settleWriteAheadLog, toCount, writeStatement, writeTransaction } from "~/server/db/database.server";
 import { type Database, isoTime } from "~/server/db/schema.server";
 import type { Batch, CountRow } from "./counter.server";
 import { METRICS } from "./metrics";
@@ -158,8 +158,16 @@ export async function closeDay(db: Database, day: string): Promise<number | unde
 export const ROWS_PER_DELETE = 500;
 
 /**
+ * Rows deleted between two waits for SQLite's checkpoint (about 1,500 log pages): a delete that never
+ * paused would take the log to the writing connection's own checkpoint threshold twice a second, and that
+ * checkpoint holds the event loop for over 100 ms (docs/benchmarks.md#stalls).
+ */
+const ROWS_BETWEEN_CHECKPOINTS = 5_000;
+
+/**
  * Deletes the counts of days before `day` (ANALYTICS_RETENTION_MONTHS) in statements of at most
- * ROWS_PER_DELETE rows, oldest day first, the event loop free between two; returns how many rows.
+ * ROWS_PER_DELETE rows, oldest day first, the event loop free between two and the log copied every
+ * ROWS_BETWEEN_CHECKPOINTS rows; returns how many rows.
  */
 export async function deleteCountsBefore(
   db: Database,
@@ -188,7 +196,10 @@ export async function deleteCountsBefore(
         .where(sql<boolean>`(metric, key, detail) in (${some})`)
         .executeTakeFirst(),
     );
+    const before = deleted;
     deleted += Number(result.numDeletedRows);
+    if (Math.floor(deleted / ROWS_BETWEEN_CHECKPOINTS) > Math.floor(before / ROWS_BETWEEN_CHECKPOINTS))
+      await settleWriteAheadLog(db);
     await yieldToLoop();
   }
 }

@@ -24,6 +24,7 @@ import {
 
 export type { DatabaseOptions } from "./database-options.server";
 export { type Dialect, dialectOf } from "./dialect.server";
+export { settleWriteAheadLog } from "./sqlite.server";
 export { isUniqueViolation, writeQueueDepth, writeStatement, writeTransaction } from "./write-queue.server";
 
 const DEFAULT_SQLITE_CHECKPOINT_DELAY_MS = 1000;

@@ -15,6 +15,14 @@ export function attachWriteAheadLog(db: Database, log: WriteAheadLog): void {
   writeAheadLogs.set(db, log);
 }
 
+/**
+ * For writers of many rows, between two batches: resolves once SQLite's checkpoint thread has copied
+ * the write-ahead log into the database (WriteAheadLog.checkpointNow); at once on PostgreSQL.
+ */
+export function settleWriteAheadLog(db: Database): Promise<void> {
+  return writeAheadLogs.get(db)?.checkpointNow() ?? Promise.resolve();
+}
+
 /** The write-ahead log of a SQLite database createDatabase opened; undefined for PostgreSQL. */
 export function writeAheadLogOf(db: Database): WriteAheadLog | undefined {
   return writeAheadLogs.get(db);
@@ -57,6 +65,10 @@ export class WriteAheadLog {
   #checkpointing = false;
   #checkpointFailed = false;
   #closed = false;
+  /** Callers of checkpointNow waiting for a checkpoint that starts after their call. */
+  #awaitingNext: Array<() => void> = [];
+  /** Callers of checkpointNow the running checkpoint answers. */
+  #awaitingThis: Array<() => void> = [];
 
   constructor(databaseFile: string, options: { checkpointDelayMs: number; logger: Logger }) {
     this.#databaseFile = databaseFile;
@@ -74,9 +86,28 @@ export class WriteAheadLog {
     });
   }
 
+  /**
+   * Resolves once a checkpoint that started after the call has ended on the thread (at once without a
+   * log, and whatever the outcome: the writing connection's own checkpoint stays the fallback). A bulk
+   * writer (deleting a million rows) waits on it every few thousand pages: with the writer paused, the
+   * thread copies the whole log, the next commit starts it again from the beginning, and the log never
+   * reaches the writing connection's fallback threshold, whose checkpoint runs on the event loop.
+   */
+  checkpointNow(): Promise<void> {
+    if (!this.enabled || this.#closed) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      this.#awaitingNext.push(resolve);
+      if (this.#checkpointing) return;
+      clearTimeout(this.#checkpointTimer);
+      this.#checkpointTimer = undefined;
+      this.#checkpoint();
+    });
+  }
+
   /** Stops checkpointing; the connection closing after this checkpoints whatever is left itself. */
   close(): void {
     this.#closed = true;
+    this.#answerWaiters(this.#awaitingThis.concat(this.#awaitingNext));
     clearTimeout(this.#checkpointTimer);
     this.#checkpointer?.postMessage("close");
     this.#checkpointer = undefined;
@@ -132,16 +163,30 @@ export class WriteAheadLog {
     this.#checkpointTimer.unref();
   }
 
+  #answerWaiters(waiters: Array<() => void>): void {
+    this.#awaitingThis = [];
+    for (const resolve of waiters) resolve();
+  }
+
   #checkpoint(): void {
     if (this.#closed) return;
     this.#checkpointing = true;
+    this.#awaitingThis = this.#awaitingNext;
+    this.#awaitingNext = [];
     const thread = this.#checkpointThread();
     const settle = (outcome: CheckpointOutcome) => {
       thread.off("message", settle);
       thread.off("exit", exited);
       this.#checkpointing = false;
+      this.#answerWaiters(this.#awaitingThis);
       // A checkpoint cut short by close() is no failure: the closing connection checkpoints itself.
       if (this.#closed) return;
+      if (this.#awaitingNext.length > 0) {
+        clearTimeout(this.#checkpointTimer);
+        this.#checkpointTimer = undefined;
+        this.#checkpoint();
+        return;
+      }
       if ("error" in outcome) {
         // Reported once per run of failures; the writing connection's own checkpoint is the fallback.
         if (!this.#checkpointFailed)
