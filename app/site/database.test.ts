@@ -9,6 +9,7 @@ import {
   type DatabaseOptions,
   dialectOf,
   isUniqueViolation,
+  settleWriteAheadLog,
   toCount,
   writeTransaction,
 } from "~/server/db/database.server";
@@ -152,6 +153,31 @@ describe("createDatabase (sqlite)", () => {
       } finally {
         reader.close();
       }
+    });
+  });
+
+  it("settleWriteAheadLog waits for the checkpoint thread to copy the whole log, long before its own delay", async () => {
+    // A delay no test waits for: only the calls below can make the thread copy the log in time (two at
+    // once: both answered by checkpoints that began after them).
+    await withSqliteFile({ sqliteCheckpointDelayMs: 600_000 }, async (db, file) => {
+      await migrate(db);
+      await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+      const at = isoTime(new Date());
+      await writeTransaction(db, (trx) =>
+        trx
+          .insertInto("newsletter_subscriptions")
+          .values(
+            Array.from({ length: 300 }, (_, i) => ({
+              email: `s-${i}-${"x".repeat(200)}@b.co`,
+              subscribed_at: at,
+            })),
+          )
+          .execute(),
+      );
+      const sizeBefore = statSync(file).size;
+      await Promise.all([settleWriteAheadLog(db), settleWriteAheadLog(db)]);
+      // Copied into the database file by the thread: the writing connection would not before 10,000 pages.
+      expect(statSync(file).size).toBeGreaterThan(sizeBefore);
     });
   });
 

@@ -94,7 +94,7 @@ export class WriteAheadLog {
    * reaches the writing connection's fallback threshold, whose checkpoint runs on the event loop.
    */
   checkpointNow(): Promise<void> {
-    if (!this.enabled || this.#closed) return Promise.resolve();
+    if (!this.enabled || this.#closed || this.#checkpointFailed) return Promise.resolve();
     return new Promise<void>((resolve) => {
       this.#awaitingNext.push(resolve);
       if (this.#checkpointing) return;
@@ -181,23 +181,26 @@ export class WriteAheadLog {
       this.#answerWaiters(this.#awaitingThis);
       // A checkpoint cut short by close() is no failure: the closing connection checkpoints itself.
       if (this.#closed) return;
-      if (this.#awaitingNext.length > 0) {
-        clearTimeout(this.#checkpointTimer);
-        this.#checkpointTimer = undefined;
-        this.#checkpoint();
-        return;
-      }
       if ("error" in outcome) {
         // Reported once per run of failures; the writing connection's own checkpoint is the fallback.
         if (!this.#checkpointFailed)
           this.#logger.warn({ err: new Error(outcome.error) }, "SQLite checkpoint failed; will retry");
         this.#checkpointFailed = true;
+        // Nobody waits on a thread that fails: the next try is a minute away.
+        this.#answerWaiters(this.#awaitingNext);
+        this.#awaitingNext = [];
         this.#scheduleCheckpoint();
         return;
       }
       this.#checkpointFailed = false;
       this.checkpoints += 1;
       this.lastCheckpoint = { log: outcome.log, checkpointed: outcome.checkpointed };
+      if (this.#awaitingNext.length > 0) {
+        clearTimeout(this.#checkpointTimer);
+        this.#checkpointTimer = undefined;
+        this.#checkpoint();
+        return;
+      }
       // Frames written meanwhile (or held back by a reader) are copied at the next one.
       if (outcome.checkpointed < outcome.log) this.#scheduleCheckpoint();
     };
