@@ -43,7 +43,7 @@ export default function handleRequest(
   const context: EntryContext = scripts ? routerContext : withoutHandoffStream(routerContext);
   // Pages without scripts whose route names a cache key are rendered once per key (decision 0075).
   if (!scripts && nonce && responseStatusCode === 200 && !import.meta.env.DEV) {
-    const kept = keptPage(request, context, nonce, responseHeaders);
+    const kept = keptPage(request, context, nonce, responseHeaders, loadContext);
     if (kept) return kept;
   }
 
@@ -112,18 +112,19 @@ function keptPage(
   context: EntryContext,
   nonce: string,
   headers: Headers,
+  holder: object,
 ): Promise<Response> | undefined {
   const key = pageKeyOf(request, context);
   if (!key) return undefined;
   const encoding = acceptsGzip(request.headers.get("accept-encoding")) ? "gzip" : "identity";
   const answer = (page: Buffer) => {
-    const compressed = encoding === "gzip" ? pageCache.get(key, nonce, "gzip") : undefined;
+    const compressed = encoding === "gzip" ? pageCache.get(key, nonce, "gzip", holder) : undefined;
     if (!compressed) return htmlResponse(page, 200, headers);
     headers.set("Content-Encoding", "gzip");
     headers.append("Vary", "Accept-Encoding");
     return htmlResponse(compressed, 200, headers);
   };
-  const kept = pageCache.get(key, nonce);
+  const kept = pageCache.get(key, nonce, "identity", holder);
   if (kept) return Promise.resolve(answer(kept));
   return renderWhole(<ServerRouter context={context} url={request.url} nonce={PLACEHOLDER_NONCE} />).then(
     (html) => answer(pageCache.put(key, html, nonce)),

@@ -78,4 +78,22 @@ describe("the page cache", () => {
     for (const header of [undefined, "", "br", "identity", "gzip;q=0", "*;q=0", "br, gzip;q=0, *"])
       expect(acceptsGzip(header)).toBe(false);
   });
+
+  it("answers a page a loader held for its request even when the cache dropped it meanwhile", () => {
+    const one = page("x".repeat(1000));
+    const cache = createPageCache(one.length + 10);
+    const request = {};
+    expect(cache.hold(request, "a")).toBe(false);
+    cache.put("a", one, "n");
+    expect(cache.hold(request, "a")).toBe(true);
+    cache.put("b", one, "n");
+    expect(cache.get("a", "n1")).toBeUndefined();
+    expect(cache.get("a", "n1", "identity", request)?.toString()).toContain('nonce="n1"');
+    expect(gunzipSync(cache.get("a", "n2", "gzip", request) ?? Buffer.alloc(0)).toString()).toContain(
+      'nonce="n2"',
+    );
+    // Held for that request only, and for that key only.
+    expect(cache.get("a", "n", "identity", {})).toBeUndefined();
+    expect(cache.get("c", "n", "identity", request)).toBeUndefined();
+  });
 });

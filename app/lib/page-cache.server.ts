@@ -45,9 +45,16 @@ export interface PageCache {
    * The page for this key with `nonce` in its scripts (gzip-compressed when `encoding` says so), or
    * undefined when it is not kept.
    */
-  get(key: string, nonce: string, encoding?: PageEncoding): Buffer | undefined;
+  get(key: string, nonce: string, encoding?: PageEncoding, holder?: object): Buffer | undefined;
   /** Keeps a page rendered with PLACEHOLDER_NONCE and returns it with `nonce` in its scripts. */
   put(key: string, html: Buffer, nonce: string): Buffer;
+  /**
+   * For a loader whose page is kept: holds the page for this request (`holder`, its context) and says
+   * so, so that the loader may leave out of its data what only the render reads (React Router encodes
+   * all of it on every request). `get` with the same holder answers the held page even if the cache
+   * dropped it meanwhile.
+   */
+  hold(holder: object, key: string): boolean;
   /** Pages and bytes kept now. */
   size(): { pages: number; bytes: number };
 }
@@ -79,6 +86,7 @@ export function createPageCache(maxBytes = PAGE_CACHE_MAX_BYTES): PageCache {
   // A Map keeps insertion order: a page served again is moved to the end, the first is the oldest.
   const pages = new Map<string, KeptPage>();
   let bytes = 0;
+  const held = new WeakMap<object, { key: string; page: KeptPage }>();
   const dropOldest = () => {
     for (const [oldest, page] of pages) {
       if (bytes <= maxBytes) break;
@@ -87,11 +95,14 @@ export function createPageCache(maxBytes = PAGE_CACHE_MAX_BYTES): PageCache {
     }
   };
   return {
-    get(key, nonce, encoding = "identity") {
-      const page = pages.get(key);
+    get(key, nonce, encoding = "identity", holder) {
+      const hold = holder ? held.get(holder) : undefined;
+      const page = hold?.key === key ? hold.page : pages.get(key);
       if (!page) return undefined;
-      pages.delete(key);
-      pages.set(key, page);
+      if (pages.get(key) === page) {
+        pages.delete(key);
+        pages.set(key, page);
+      }
       if (encoding === "identity") return join(page.parts, nonce);
       if (!page.deflated) {
         page.deflated = page.parts.map(deflatePiece);
@@ -110,6 +121,11 @@ export function createPageCache(maxBytes = PAGE_CACHE_MAX_BYTES): PageCache {
         dropOldest();
       }
       return join(parts, nonce);
+    },
+    hold(holder, key) {
+      const page = pages.get(key);
+      if (page) held.set(holder, { key, page });
+      return page !== undefined;
     },
     size: () => ({ pages: pages.size, bytes }),
   };
