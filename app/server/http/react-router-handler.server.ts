@@ -92,6 +92,31 @@ export type AppHandler = (
   streamed?: { body: unknown },
 ) => Promise<void>;
 
+/** Writes a kept page when there is one for this GET: true when it did. */
+function answerKept(
+  kept: NonNullable<ReactRouterHandlerOptions["keptPages"]>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: RequestTarget,
+  nonce: string,
+): boolean {
+  const key = req.method === "GET" ? kept.keyOf(target.url) : undefined;
+  if (key === undefined) return false;
+  // Compressed from pieces compressed once (docs/decisions/0078); the compression middleware leaves
+  // an answer that names its encoding alone.
+  const gzip = acceptsGzip(req.headers["accept-encoding"]);
+  const page = kept.get(key, nonce, gzip ? "gzip" : "identity");
+  if (!page) return false;
+  res.writeHead(200, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Content-Length": page.length,
+    Vary: "Accept-Encoding",
+    ...(gzip ? { "Content-Encoding": "gzip" } : {}),
+  });
+  res.end(page);
+  return true;
+}
+
 /**
  * Hands a request to React Router and writes its answer. The request's URL is built from the
  * checked target (request-target.server.ts), never from raw headers, and every step is awaited, so
@@ -107,30 +132,11 @@ export async function createReactRouterHandler(options: ReactRouterHandlerOption
   );
 
   const kept = options.development ? undefined : options.keptPages;
-  /** Writes a kept page when there is one for this GET: true when it did. */
-  const answerKept = (req: IncomingMessage, res: ServerResponse, target: RequestTarget, nonce: string) => {
-    const key = kept && req.method === "GET" ? kept.keyOf(target.url) : undefined;
-    if (key === undefined || !kept) return false;
-    // Compressed from pieces compressed once (docs/decisions/0078); the compression middleware leaves
-    // an answer that names its encoding alone.
-    const gzip = acceptsGzip(req.headers["accept-encoding"]);
-    const page = kept.get(key, nonce, gzip ? "gzip" : "identity");
-    if (!page) return false;
-    res.writeHead(200, {
-      "Content-Type": "text/html; charset=utf-8",
-      "Content-Length": page.length,
-      Vary: "Accept-Encoding",
-      ...(gzip ? { "Content-Encoding": "gzip" } : {}),
-    });
-    res.end(page);
-    return true;
-  };
-
   return async (req, res, target, streamed) => {
     // Pages rendered on request carry a fresh nonce on each inline script; see entry.server.tsx.
     const nonce = createNonce();
     if (!options.development) res.setHeader("Content-Security-Policy", pagePolicy([`'nonce-${nonce}'`]));
-    if (answerKept(req, res, target, nonce)) return;
+    if (kept && answerKept(kept, req, res, target, nonce)) return;
 
     const controller = new AbortController();
     res.once("close", () => {
