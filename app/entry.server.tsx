@@ -6,6 +6,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { acceptsGzip } from "~/lib/gzip-pieces.server";
 import { NonceProvider } from "~/lib/nonce";
 import { PLACEHOLDER_NONCE, pageCache, pageCacheKeyOf } from "~/lib/page-cache.server";
 import { handleWantsNoScripts } from "~/lib/page-scripts";
@@ -42,7 +43,7 @@ export default function handleRequest(
   const context: EntryContext = scripts ? routerContext : withoutHandoffStream(routerContext);
   // Pages without scripts whose route names a cache key are rendered once per key (decision 0075).
   if (!scripts && nonce && responseStatusCode === 200 && !import.meta.env.DEV) {
-    const kept = keptPage(request, context, nonce, responseHeaders);
+    const kept = keptPage(request, context, nonce, responseHeaders, loadContext);
     if (kept) return kept;
   }
 
@@ -102,19 +103,31 @@ export default function handleRequest(
   });
 }
 
-/** The page from the page cache, rendered into it first if need be; undefined when the route names no key. */
+/**
+ * The page from the page cache, rendered into it first if need be; undefined when the route names no
+ * key. A client that accepts gzip gets it compressed from the pieces kept compressed (docs/decisions/0078).
+ */
 function keptPage(
   request: Request,
   context: EntryContext,
   nonce: string,
   headers: Headers,
+  holder: object,
 ): Promise<Response> | undefined {
   const key = pageKeyOf(request, context);
   if (!key) return undefined;
-  const kept = pageCache.get(key, nonce);
-  if (kept) return Promise.resolve(htmlResponse(kept, 200, headers));
+  const encoding = acceptsGzip(request.headers.get("accept-encoding")) ? "gzip" : "identity";
+  const answer = (page: Buffer) => {
+    const compressed = encoding === "gzip" ? pageCache.get(key, nonce, "gzip", holder) : undefined;
+    if (!compressed) return htmlResponse(page, 200, headers);
+    headers.set("Content-Encoding", "gzip");
+    headers.append("Vary", "Accept-Encoding");
+    return htmlResponse(compressed, 200, headers);
+  };
+  const kept = pageCache.get(key, nonce, "identity", holder);
+  if (kept) return Promise.resolve(answer(kept));
   return renderWhole(<ServerRouter context={context} url={request.url} nonce={PLACEHOLDER_NONCE} />).then(
-    (html) => htmlResponse(pageCache.put(key, html, nonce), 200, headers),
+    (html) => answer(pageCache.put(key, html, nonce)),
   );
 }
 

@@ -1,4 +1,6 @@
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { acceptsGzip } from "./gzip-pieces.server";
 import { createPageCache, PLACEHOLDER_NONCE, pageCacheKeyOf } from "./page-cache.server";
 
 const page = (body: string) =>
@@ -50,5 +52,48 @@ describe("the page cache", () => {
     for (const data of [null, undefined, "text", {}, { pageCacheKey: 3 }, { pageCacheKey: "" }])
       expect(pageCacheKeyOf(data)).toBeUndefined();
     expect(pageCacheKeyOf({ pageCacheKey: "k".repeat(5000) })).toBeUndefined();
+  });
+
+  it("answers gzip with the request's own nonce, as a browser's gunzip reads it, each time anew", () => {
+    const cache = createPageCache();
+    // A page larger than one stored block's 64 KB, with text that compresses.
+    const body = Array.from({ length: 4000 }, (_, row) => `<tr><td>RDT-4X6-${row}</td></tr>`).join("");
+    cache.put("v1:/products/x", page(body), "first");
+    const nonces = ["n1", "n2/+=", "x".repeat(70_000)];
+    for (const nonce of nonces) {
+      const compressed = cache.get("v1:/products/x", nonce, "gzip");
+      expect(compressed).toBeDefined();
+      const text = gunzipSync(compressed ?? Buffer.alloc(0)).toString();
+      expect(text).toBe(cache.get("v1:/products/x", nonce)?.toString());
+      expect(text).toContain(`<script nonce="${nonce}">b()</script>`);
+      expect(text).not.toContain(PLACEHOLDER_NONCE);
+      if (nonce.length < 10) expect(compressed?.length).toBeLessThan(page(body).length / 5);
+    }
+    expect(cache.get("v2:/products/x", "n", "gzip")).toBeUndefined();
+  });
+
+  it("reads Accept-Encoding as browsers and clients write it", () => {
+    for (const header of ["gzip", "br, gzip", "gzip, deflate, br, zstd", "GZIP;q=0.5", "*", "br, *;q=0.1"])
+      expect(acceptsGzip(header)).toBe(true);
+    for (const header of [undefined, "", "br", "identity", "gzip;q=0", "*;q=0", "br, gzip;q=0, *"])
+      expect(acceptsGzip(header)).toBe(false);
+  });
+
+  it("answers a page a loader held for its request even when the cache dropped it meanwhile", () => {
+    const one = page("x".repeat(1000));
+    const cache = createPageCache(one.length + 10);
+    const request = {};
+    expect(cache.hold(request, "a")).toBe(false);
+    cache.put("a", one, "n");
+    expect(cache.hold(request, "a")).toBe(true);
+    cache.put("b", one, "n");
+    expect(cache.get("a", "n1")).toBeUndefined();
+    expect(cache.get("a", "n1", "identity", request)?.toString()).toContain('nonce="n1"');
+    expect(gunzipSync(cache.get("a", "n2", "gzip", request) ?? Buffer.alloc(0)).toString()).toContain(
+      'nonce="n2"',
+    );
+    // Held for that request only, and for that key only.
+    expect(cache.get("a", "n", "identity", {})).toBeUndefined();
+    expect(cache.get("c", "n", "identity", request)).toBeUndefined();
   });
 });

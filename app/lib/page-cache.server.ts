@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { deflatePiece, joinGzip } from "./gzip-pieces.server";
 
 /*
  * Rendered pages kept for reuse (docs/decisions/0075): a page rendered on request whose route's data
@@ -8,6 +9,8 @@ import { randomBytes } from "node:crypto";
  * of its inline scripts, so a page is rendered with a placeholder nonce, kept as the bytes between the
  * placeholders, and each answer joins them with the request's own nonce. A key the request handler
  * can compute from the address alone (`keyOf` in its options) is answered before React Router runs.
+ * A client that accepts gzip gets the page compressed from pieces compressed once (gzip-pieces.server.ts,
+ * docs/decisions/0078), not compressed anew for every answer.
  */
 
 /**
@@ -28,14 +31,30 @@ export const PAGE_CACHE_MAX_BYTES = 40 * 1024 * 1024;
 /** A page larger than this is not kept (it would push out many others). */
 const PAGE_MAX_BYTES = 512 * 1024;
 
-/** A rendered page, split at its placeholder nonces. */
-type KeptPage = { parts: Buffer[]; bytes: number };
+/**
+ * A rendered page, split at its placeholder nonces; `deflated`, each part compressed, once a client
+ * that accepts gzip asked for it. `bytes` counts both.
+ */
+type KeptPage = { parts: Buffer[]; deflated?: Buffer[]; bytes: number };
+
+/** How a kept page is answered: as it is, or gzip-compressed. */
+export type PageEncoding = "identity" | "gzip";
 
 export interface PageCache {
-  /** The page for this key with `nonce` in its scripts, or undefined when it is not kept. */
-  get(key: string, nonce: string): Buffer | undefined;
+  /**
+   * The page for this key with `nonce` in its scripts (gzip-compressed when `encoding` says so), or
+   * undefined when it is not kept.
+   */
+  get(key: string, nonce: string, encoding?: PageEncoding, holder?: object): Buffer | undefined;
   /** Keeps a page rendered with PLACEHOLDER_NONCE and returns it with `nonce` in its scripts. */
   put(key: string, html: Buffer, nonce: string): Buffer;
+  /**
+   * For a loader whose page is kept: holds the page for this request (`holder`, its context) and says
+   * so, so that the loader may leave out of its data what only the render reads (React Router encodes
+   * all of it on every request). `get` with the same holder answers the held page even if the cache
+   * dropped it meanwhile.
+   */
+  hold(holder: object, key: string): boolean;
   /** Pages and bytes kept now. */
   size(): { pages: number; bytes: number };
 }
@@ -67,26 +86,46 @@ export function createPageCache(maxBytes = PAGE_CACHE_MAX_BYTES): PageCache {
   // A Map keeps insertion order: a page served again is moved to the end, the first is the oldest.
   const pages = new Map<string, KeptPage>();
   let bytes = 0;
+  const held = new WeakMap<object, { key: string; page: KeptPage }>();
+  const dropOldest = () => {
+    for (const [oldest, page] of pages) {
+      if (bytes <= maxBytes) break;
+      pages.delete(oldest);
+      bytes -= page.bytes;
+    }
+  };
   return {
-    get(key, nonce) {
-      const page = pages.get(key);
+    get(key, nonce, encoding = "identity", holder) {
+      const hold = holder ? held.get(holder) : undefined;
+      const page = hold?.key === key ? hold.page : pages.get(key);
       if (!page) return undefined;
-      pages.delete(key);
-      pages.set(key, page);
-      return join(page.parts, nonce);
+      if (pages.get(key) === page) {
+        pages.delete(key);
+        pages.set(key, page);
+      }
+      if (encoding === "identity") return join(page.parts, nonce);
+      if (!page.deflated) {
+        page.deflated = page.parts.map(deflatePiece);
+        const added = page.deflated.reduce((sum, part) => sum + part.length, 0);
+        page.bytes += added;
+        bytes += added;
+        dropOldest();
+      }
+      return joinGzip(page.parts, page.deflated, Buffer.from(nonce, "latin1"));
     },
     put(key, html, nonce) {
       const parts = split(Buffer.from(html));
       if (html.length <= PAGE_MAX_BYTES && !pages.has(key)) {
         pages.set(key, { parts, bytes: html.length });
         bytes += html.length;
-        for (const [oldest, page] of pages) {
-          if (bytes <= maxBytes) break;
-          pages.delete(oldest);
-          bytes -= page.bytes;
-        }
+        dropOldest();
       }
       return join(parts, nonce);
+    },
+    hold(holder, key) {
+      const page = pages.get(key);
+      if (page) held.set(holder, { key, page });
+      return page !== undefined;
     },
     size: () => ({ pages: pages.size, bytes }),
   };

@@ -11,6 +11,7 @@ import { quoteItemHref } from "~/features/quote/quote-prefill";
 import { recordSearchMiss } from "~/features/search/misses.server";
 import { cleanQuery, normalizeQuery } from "~/features/search/normalize.server";
 import { siteSearch } from "~/features/search/site-index.server";
+import { pageCache } from "~/lib/page-cache.server";
 import { noScripts } from "~/lib/page-scripts";
 import {
   type CatalogueResults,
@@ -59,6 +60,13 @@ export async function loader({ request, url, context: provider }: Route.LoaderAr
   const version = services.catalogue.current().info.version;
   // Never an address's key (those start with "/"): counting above must run for every search.
   const pageCacheKey = query && catalogue ? `${version}:search:${query}` : undefined;
+  // A kept page needs no results in its data: only the render reads them, and React Router would
+  // encode them for every request (docs/decisions/0078).
+  if (pageCacheKey && pageCache.hold(provider, pageCacheKey))
+    return data(
+      { query, result: null, catalogue: null, total, pageCacheKey },
+      { headers: { "Cache-Control": "no-store" } },
+    );
   return data(
     { query, result, catalogue, total, pageCacheKey },
     { headers: { "Cache-Control": "no-store" } },

@@ -7,7 +7,7 @@ import { loadFamilies } from "~/features/catalogue/families.server";
 import { loadStarterRange } from "~/features/catalogue/import.server";
 import type { CatalogueFamily } from "~/features/catalogue/model";
 import { cataloguePageKeyOf } from "~/features/catalogue/pages/page-keys";
-import { pageCache } from "~/lib/page-cache.server";
+import { type PageEncoding, pageCache } from "~/lib/page-cache.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 
@@ -46,6 +46,6 @@ export function siteCatalogue(checkEveryMs?: number): SiteCatalogue {
 export function keptCataloguePages(catalogue: CatalogueReader) {
   return {
     keyOf: (url: URL) => cataloguePageKeyOf(catalogue, url),
-    get: (key: string, nonce: string) => pageCache.get(key, nonce),
+    get: (key: string, nonce: string, encoding: PageEncoding) => pageCache.get(key, nonce, encoding),
   };
 }

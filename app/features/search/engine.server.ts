@@ -169,31 +169,65 @@ function createEngine(index: MiniSearch<SearchDocument>, options: EngineOptions 
     return searchWords(index, knownSwaps, query, mode);
   }
 
+  // The index is fixed for the life of the process, so an answer is too: the last answers are kept
+  // (a query asked again, the header's suggestions above all, costs a lookup instead of a search).
+  const pages = recentResults<SiteSearchResult>();
+  const suggestions = recentResults<{ total: number; suggestions: SearchSuggestion[] }>();
+
   return {
     documentCount: index.documentCount,
-    search(query) {
-      const { hits, partial } = run(query, "page");
-      const groups: SearchHitGroup[] = searchGroups
-        .map((group) => ({
-          group,
-          hits: hits
-            .filter((hit) => hit.group === group)
-            .slice(0, RESULTS_PER_GROUP)
-            .map((hit) => searchHitOf(hit, prepared, pdfHref)),
-        }))
-        .filter((group) => group.hits.length > 0);
-      return { total: hits.length, groups, partial };
-    },
-    suggest(query, limit = SUGGESTION_COUNT) {
-      const { hits } = run(query, "suggest");
-      const suggestions = hits.slice(0, limit).map((hit) => ({
-        id: String(hit.id),
-        title: hit.title,
-        context: hit.context,
-        url: hit.pdf ? pdfHref(hit.pdf.folder, hit.pdf.fileName) : hit.url,
-      }));
-      return { total: hits.length, suggestions };
-    },
+    search: (query) => pages(query, () => searchPage(query)),
+    suggest: (query, limit = SUGGESTION_COUNT) =>
+      suggestions(`${limit}\n${query}`, () => suggestFor(query, limit)),
+  };
+
+  function searchPage(query: string): SiteSearchResult {
+    const { hits, partial } = run(query, "page");
+    const groups: SearchHitGroup[] = searchGroups
+      .map((group) => ({
+        group,
+        hits: hits
+          .filter((hit) => hit.group === group)
+          .slice(0, RESULTS_PER_GROUP)
+          .map((hit) => searchHitOf(hit, prepared, pdfHref)),
+      }))
+      .filter((group) => group.hits.length > 0);
+    return { total: hits.length, groups, partial };
+  }
+
+  function suggestFor(query: string, limit: number) {
+    const { hits } = run(query, "suggest");
+    const suggestions = hits.slice(0, limit).map((hit) => ({
+      id: String(hit.id),
+      title: hit.title,
+      context: hit.context,
+      url: hit.pdf ? pdfHref(hit.pdf.folder, hit.pdf.fileName) : hit.url,
+    }));
+    return { total: hits.length, suggestions };
+  }
+}
+
+/** Answers kept per engine and kind, the least recently asked forgotten first. */
+const RECENT_RESULTS = 500;
+
+/** A keeper of the last answers: `(key, compute)` answers from it or computes and keeps. */
+function recentResults<T>(max = RECENT_RESULTS): (key: string, compute: () => T) => T {
+  // A Map keeps insertion order: an answer used again moves to the end, the first is the oldest.
+  const kept = new Map<string, T>();
+  return (key, compute) => {
+    const known = kept.get(key);
+    if (known !== undefined) {
+      kept.delete(key);
+      kept.set(key, known);
+      return known;
+    }
+    const answer = compute();
+    kept.set(key, answer);
+    for (const oldest of kept.keys()) {
+      if (kept.size <= max) break;
+      kept.delete(oldest);
+    }
+    return answer;
   };
 }
 

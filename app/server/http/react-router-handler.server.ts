@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "react-router";
+import { acceptsGzip } from "~/lib/gzip-pieces.server";
+import type { PageEncoding } from "~/lib/page-cache.server";
 import { type RequestContext, requestContext } from "~/load-context";
 import { createNonce, pagePolicy } from "./csp.server";
 import type { RequestTarget } from "./request-target.server";
@@ -75,7 +77,7 @@ export interface ReactRouterHandlerOptions {
    */
   keptPages?: {
     keyOf: (url: URL) => string | undefined;
-    get: (key: string, nonce: string) => Buffer | undefined;
+    get: (key: string, nonce: string, encoding: PageEncoding) => Buffer | undefined;
   };
 }
 
@@ -89,6 +91,31 @@ export type AppHandler = (
   target: RequestTarget,
   streamed?: { body: unknown },
 ) => Promise<void>;
+
+/** Writes a kept page when there is one for this GET: true when it did. */
+function answerKept(
+  kept: NonNullable<ReactRouterHandlerOptions["keptPages"]>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: RequestTarget,
+  nonce: string,
+): boolean {
+  const key = req.method === "GET" ? kept.keyOf(target.url) : undefined;
+  if (key === undefined) return false;
+  // Compressed from pieces compressed once (docs/decisions/0078); the compression middleware leaves
+  // an answer that names its encoding alone.
+  const gzip = acceptsGzip(req.headers["accept-encoding"]);
+  const page = kept.get(key, nonce, gzip ? "gzip" : "identity");
+  if (!page) return false;
+  res.writeHead(200, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Content-Length": page.length,
+    Vary: "Accept-Encoding",
+    ...(gzip ? { "Content-Encoding": "gzip" } : {}),
+  });
+  res.end(page);
+  return true;
+}
 
 /**
  * Hands a request to React Router and writes its answer. The request's URL is built from the
@@ -105,21 +132,11 @@ export async function createReactRouterHandler(options: ReactRouterHandlerOption
   );
 
   const kept = options.development ? undefined : options.keptPages;
-  /** Writes a kept page when there is one for this GET: true when it did. */
-  const answerKept = (req: IncomingMessage, res: ServerResponse, target: RequestTarget, nonce: string) => {
-    const key = kept && req.method === "GET" ? kept.keyOf(target.url) : undefined;
-    const page = key === undefined ? undefined : kept?.get(key, nonce);
-    if (!page) return false;
-    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": page.length });
-    res.end(page);
-    return true;
-  };
-
   return async (req, res, target, streamed) => {
     // Pages rendered on request carry a fresh nonce on each inline script; see entry.server.tsx.
     const nonce = createNonce();
     if (!options.development) res.setHeader("Content-Security-Policy", pagePolicy([`'nonce-${nonce}'`]));
-    if (answerKept(req, res, target, nonce)) return;
+    if (kept && answerKept(kept, req, res, target, nonce)) return;
 
     const controller = new AbortController();
     res.once("close", () => {

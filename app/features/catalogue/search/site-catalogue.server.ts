@@ -101,22 +101,49 @@ export function oneTypoApart(a: string, b: string): boolean {
 
 const TYPO_FROM = 5;
 
+/** A family's words as matched: each word of its name and description without a plural's ending. */
+type FamilyTerms = { family: CatalogueFamily; terms: readonly { term: string; bareTerm: string }[] };
+
+/**
+ * The families' words, split once per families list (the server holds one for its life): splitting
+ * every family's name and description again for each search cost more than the rest of a search's own
+ * work at 50,000 items.
+ */
+const termsByFamilies = new WeakMap<readonly CatalogueFamily[], readonly FamilyTerms[]>();
+
+function familyTerms(families: readonly CatalogueFamily[]): readonly FamilyTerms[] {
+  let known = termsByFamilies.get(families);
+  if (!known) {
+    known = families.map((family) => ({
+      family,
+      terms: [...new Set(wordsOf(`${family.name} ${family.description}`).map(bare))].map((term) => ({
+        term,
+        bareTerm: bare(term),
+      })),
+    }));
+    termsByFamilies.set(families, known);
+  }
+  return known;
+}
+
 /** Families whose name or description holds every word (the last one as typed so far, in suggestions). */
 export function familiesMatching(families: readonly CatalogueFamily[], query: string): CatalogueFamily[] {
-  const words = parseItemQuery(query).words.filter((word) => !/\d/.test(word));
+  const words = parseItemQuery(query)
+    .words.filter((word) => !/\d/.test(word))
+    .map(bare);
   if (words.length === 0) return [];
-  return families.filter((family) => {
-    const own = wordsOf(`${family.name} ${family.description}`).map(bare);
-    return words.every((word) => {
-      const typed = bare(word);
-      return own.some(
-        (term) =>
-          term.startsWith(typed) ||
-          bare(term) === typed ||
-          (typed.length >= TYPO_FROM && oneTypoApart(term, typed)),
-      );
-    });
-  });
+  return familyTerms(families)
+    .filter(({ terms }) =>
+      words.every((typed) =>
+        terms.some(
+          ({ term, bareTerm }) =>
+            term.startsWith(typed) ||
+            bareTerm === typed ||
+            (typed.length >= TYPO_FROM && oneTypoApart(term, typed)),
+        ),
+      ),
+    )
+    .map(({ family }) => family);
 }
 
 /** Answers kept per database: the same words on the same version are not searched again. */
