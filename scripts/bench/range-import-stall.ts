@@ -1,5 +1,5 @@
 /**
- * The longest the event loop is held while the sales desk checks and then imports a generated range
+ * The longest the event loop is held while the sales desk checks and then applies a generated range
  * (50,000 items by default) on SQLite: what a running site's other visitors wait at most while the owner
  * uploads a catalogue (docs/desk.md#the-range). Prints the figures with the load average.
  *
@@ -9,14 +9,16 @@ import { createReadStream, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import pino from "pino";
 import { openCatalogueReader } from "~/features/catalogue/catalogue.server";
 import { exportCatalogueCsv } from "~/features/catalogue/export.server";
 import { loadFamilies } from "~/features/catalogue/families.server";
-import { importCatalogue } from "~/features/catalogue/import.server";
 import type { CatalogueItem } from "~/features/catalogue/model";
 import { refreshSearchStatistics } from "~/features/catalogue/search/statistics.server";
+import { Staging } from "~/features/catalogue/upload/staging.server";
+import { applyStaged, checkStaged } from "~/features/catalogue/upload/uploads.server";
 import { createDatabase } from "~/server/db/database.server";
 import { migrate } from "~/site/migrations.server";
 import { starterItems } from "../ops/catalogue-starter";
@@ -49,11 +51,21 @@ async function main(): Promise<void> {
   const db = createDatabase(`sqlite:${path.join(dir, "site.db")}`, { logger: pino({ level: "silent" }) });
   try {
     await migrate(db);
-    const options = { families, name: "range.csv" };
-    const check = await stallOf(() =>
-      importCatalogue(db, createReadStream(file), { ...options, dryRun: true }),
-    );
-    const write = await stallOf(() => importCatalogue(db, createReadStream(file), options));
+    const staging = new Staging(path.join(dir, "staging"));
+    const { id, out } = await staging.create({
+      session: "bench",
+      name: "range.csv",
+      stagedAt: new Date().toISOString(),
+    });
+    await pipeline(createReadStream(file), out);
+    const meta = { session: "bench", name: "range.csv", stagedAt: new Date().toISOString() };
+    const check = await stallOf(() => checkStaged(db, staging, { id, meta }, families));
+    const checked = await staging.find(id, "bench", new Date());
+    if (!checked) throw new Error(`the generated range did not pass the check: ${check.result.status}`);
+    const write = await stallOf(async () => {
+      const applied = await applyStaged(db, staging, { id, meta: checked }, { families, email: "bench" });
+      return { status: applied.ok ? "imported" : applied.reason };
+    });
     const statistics = await stallOf(async () => {
       await refreshSearchStatistics(db);
       return { status: "refreshed" };
@@ -67,8 +79,8 @@ async function main(): Promise<void> {
       .map((value) => value.toFixed(2))
       .join(" ");
     for (const [what, figure] of [
-      ["dry run", check],
-      ["import (with its statistics)", write],
+      ["the desk's check (dry run and comparison)", check],
+      ["Apply (the import with its statistics)", write],
       ["statistics refresh alone", statistics],
       ["loading the new version into a reader", load],
     ] as const)

@@ -1,6 +1,7 @@
 import type { RowError } from "~/features/catalogue/csv-rows.server";
 import { importCatalogue } from "~/features/catalogue/import.server";
 import type { CatalogueFamily } from "~/features/catalogue/model";
+import { readerOf } from "~/server/db/read-off-loop.server";
 import type { Database } from "~/server/db/schema.server";
 import { activeVersion, type StoredVersion } from "../versions.server";
 import type { StagedMeta, Staging } from "./staging.server";
@@ -26,7 +27,8 @@ export const uploadSource = (name: string, email: string) => `${name}, uploaded 
 async function activeSkus(db: Database): Promise<Set<string>> {
   const active = await activeVersion(db);
   if (!active) return new Set();
-  const rows = await db
+  // Up to 200,000 rows: read off the event loop (on SQLite a read thread; PostgreSQL does it anyway).
+  const rows = await readerOf(db)
     .selectFrom("catalogue_items")
     .select("sku")
     .where("version_id", "=", active.version)
