@@ -41,6 +41,8 @@ export default [
     route("speed", "routes/desk.speed.tsx"),
     route("held", "routes/desk.held.tsx"),
     route("report", "routes/desk.report.tsx"),
+    route("range", "routes/desk.range.tsx"),
+    route("range/upload", "routes/desk.range-upload.tsx"),
     route("export/:dataset", "routes/desk.export.tsx"),
     route("leads/:kind/:id", "routes/desk.lead.tsx"),
     route("*", "routes/desk.not-found.tsx"),

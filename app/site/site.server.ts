@@ -26,6 +26,7 @@ import {
   type StreamedPost,
 } from "~/server/http/pipeline.server";
 import type { Logger } from "~/server/logger.server";
+import { RANGE_UPLOAD_PATH, rangeStreamedPost } from "./desk-range.server";
 import { startHousekeeping } from "./housekeeping.server";
 
 /**
@@ -68,7 +69,11 @@ export function featureRequests(
       ["/api/contact", formEndpoint(contactFormApi, forms)],
       ["/api/newsletter", formEndpoint(newsletterFormApi, forms)],
     ]),
-    streamedPosts: new Map([...QUOTE_UPLOAD_PATHS].map((path) => [path, quotePost])),
+    streamedPosts: new Map([
+      ...[...QUOTE_UPLOAD_PATHS].map((path): [string, StreamedPost] => [path, quotePost]),
+      // The desk's catalogue upload (docs/desk.md#the-range), read only for a signed-in owner or manager.
+      [RANGE_UPLOAD_PATH, rangeStreamedPost(services)],
+    ]),
     // /resources filters its two lists from its query; its prerendered file shows them unfiltered.
     rendersOnRequest: (url) => url.pathname === "/resources" && hasResourceFilters(url.searchParams),
     ...(analytics?.onAnswered ? { onAnswered: notOnTheDesk(analytics.onAnswered) } : {}),

@@ -14,6 +14,7 @@ import type { CatalogueFamily, CatalogueItem } from "./model";
 export const CSV_LIMITS = { maxBytes: 50 * 1024 * 1024, maxRows: 200_000 } as const;
 
 const MAX_ROW_CHARACTERS = 131_072;
+const ROWS_PER_TURN = 100;
 
 export type CsvLimits = { maxBytes: number; maxRows: number };
 
@@ -91,6 +92,9 @@ export async function readCatalogueCsv(
       if (rows > limits.maxRows + 1) throw new Refusal(`has more than ${limits.maxRows} rows`);
       if (rows === 1) readable = checker.header(record);
       else if (readable) checker.row(rows, record);
+      // A turn of the event loop every 100 rows: a file chunk's rows are otherwise parsed and checked
+      // in one go, and a large file held a running site's other requests (docs/decisions/0076).
+      if (rows % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     }
   })();
   // Each side settles when the other fails: a refusal in the bytes destroys the parser, and a

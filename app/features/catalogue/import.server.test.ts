@@ -173,6 +173,7 @@ describe.each(testDialects)("the catalogue import on $name", (dialect) => {
     expect(await importText(t.db, csvOf([labelRow("DRY-1")]), { dryRun: true })).toEqual({
       status: "checked",
       itemCount: 1,
+      skus: ["DRY-1"],
     });
     expect(await listVersions(t.db)).toEqual([]);
   });

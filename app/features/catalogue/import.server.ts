@@ -10,8 +10,8 @@ import { type StoredVersion, writeFirstVersion, writeVersion } from "./versions.
 
 /*
  * The import (docs/catalogue.md#importing): a CSV read and checked whole, then written as a new
- * version in one transaction. With any mistake nothing is written. The command line and, later, the
- * desk call this.
+ * version in one transaction. With any mistake nothing is written. The command line and the desk's
+ * range page call this.
  */
 
 export type ImportResult =
@@ -19,14 +19,16 @@ export type ImportResult =
   | { status: "refused"; refusal: string }
   /** Rows with mistakes: every one, in row order. */
   | { status: "invalid"; errors: RowError[] }
-  /** A dry run of a valid file: what an import would write. */
-  | { status: "checked"; itemCount: number }
+  /** A dry run of a valid file: what an import would write, and its skus (to compare with the active version). */
+  | { status: "checked"; itemCount: number; skus: string[] }
   | { status: "imported"; version: StoredVersion };
 
 export interface ImportOptions {
   families: readonly CatalogueFamily[];
-  /** The file's name, for the refusal line and the version's source. */
+  /** The file's name, for the refusal line and (without `source`) the version's source. */
   name: string;
+  /** What the versions list names as the version's source, e.g. the file and who uploaded it. */
+  source?: string;
   dryRun?: boolean;
   now?: Date;
   limits?: CsvLimits;
@@ -45,11 +47,12 @@ export async function importCatalogue(
   });
   if (!read.ok) return { status: "refused", refusal: read.refusal };
   if (read.errors.length > 0) return { status: "invalid", errors: read.errors };
-  if (options.dryRun) return { status: "checked", itemCount: read.items.length };
+  if (options.dryRun)
+    return { status: "checked", itemCount: read.items.length, skus: read.items.map((item) => item.sku) };
   const version = await writeVersion(db, {
     items: read.items,
     families: options.families,
-    source: options.name,
+    source: options.source ?? options.name,
     ...(options.now ? { now: options.now } : {}),
   });
   await refreshSearchStatistics(db, options.logger);

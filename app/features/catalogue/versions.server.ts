@@ -11,8 +11,11 @@ import type { CatalogueFamily, CatalogueItem, CatalogueVersionInfo } from "./mod
  */
 
 export const KEEP_VERSIONS = 5;
-/** Rows per insert: about 23 values each, well under either database's limit on bound values. */
-const INSERT_BATCH = 400;
+/**
+ * Rows per insert: about 23 values each, well under either database's limit on bound values, and few
+ * enough that one insert holds the event loop for a few milliseconds (SQLite runs it on the loop).
+ */
+const INSERT_BATCH = 100;
 /** Serialises catalogue writes across PostgreSQL instances (SQLite's write lock does it there). */
 const CATALOGUE_LOCK = 7_340_036;
 
@@ -87,6 +90,9 @@ async function insertVersion(
       .slice(start, start + INSERT_BATCH)
       .map((item) => itemRow(item, bySlug.get(item.family), id));
     await trx.insertInto("catalogue_items").values(rows).execute();
+    // Other requests run between two inserts (docs/decisions/0076): without this, a 50,000-item
+    // import held a SQLite site's event loop for over 9 s. The transaction stays one transaction.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   await activate(trx, id);
   await pruneVersions(trx);

@@ -44,6 +44,9 @@ export function DeskFrame({
                 <a className={link} href="/desk/report">
                   Report
                 </a>
+                <a className={link} href="/desk/range">
+                  Range
+                </a>
               </>
             ) : null}
             <a className={link} href="/desk/sessions">
