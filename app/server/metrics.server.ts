@@ -123,6 +123,26 @@ export function metricsAllowed(
 export function createMetrics(db: Database, logger: Logger): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // Registered in this order, which is the order /metrics lists them in.
+  const track = requestMetrics(registry);
+  const countDeliveries = mailMetrics(registry, db, logger);
+  const countWebhook = webhookMetrics(registry, db, logger);
+  databaseMetrics(registry, db);
+  return {
+    registry,
+    track,
+    countDeliveries,
+    countWebhook,
+    async serve(res) {
+      const body = await registry.metrics();
+      res.writeHead(200, { "Content-Type": registry.contentType, "Cache-Control": "no-store" });
+      res.end(body);
+    },
+  };
+}
+
+/** Requests by route group and status, and their time by route group. */
+function requestMetrics(registry: Registry): Metrics["track"] {
   const requests = new Counter({
     name: "http_requests_total",
     help: "HTTP requests answered, by route group and status code.",
@@ -154,6 +174,18 @@ export function createMetrics(db: Database, logger: Logger): Metrics {
     durationSeries.set(route, child);
     return child;
   };
+  return (req, res) => {
+    const started = process.hrtime.bigint();
+    res.once("finish", () => {
+      const route = routeGroup(pathOf(req.url));
+      requestsOf(route, res.statusCode).inc();
+      durationOf(route).observe(Number(process.hrtime.bigint() - started) / 1e9);
+    });
+  };
+}
+
+/** Deliveries and failures by kind, and the outbox's depth and oldest age by kind. */
+function mailMetrics(registry: Registry, db: Database, logger: Logger): Metrics["countDeliveries"] {
   const deliveries = new Counter({
     name: "mail_deliveries_total",
     help: "E-mails the SMTP server (or the mail directory) accepted, by kind.",
@@ -180,6 +212,64 @@ export function createMetrics(db: Database, logger: Logger): Metrics {
     registers: [registry],
     collect: () => readOutbox(),
   });
+  // The registry collects every metric at once: both outbox gauges share one grouped query per scrape.
+  let reading: Promise<void> | undefined;
+  const readOutbox = (): Promise<void> => {
+    reading ??= readOutboxInto(db, logger, depth, age).finally(() => {
+      reading = undefined;
+    });
+    return reading;
+  };
+  return (transport) => ({
+    get kind() {
+      return transport.kind;
+    },
+    close: () => transport.close(),
+    async send(mail) {
+      try {
+        const result = await transport.send(mail);
+        deliveries.inc({ kind: mail.kind });
+        return result;
+      } catch (error) {
+        failures.inc({ kind: mail.kind });
+        throw error;
+      }
+    },
+  });
+}
+
+/** One grouped query sets both outbox gauges. */
+async function readOutboxInto(
+  db: Database,
+  logger: Logger,
+  depth: Gauge<"kind">,
+  age: Gauge<"kind">,
+): Promise<void> {
+  try {
+    const rows = await db
+      .selectFrom("email_outbox")
+      .select((eb) => [
+        "kind",
+        eb.fn.countAll<string | number>().as("pending"),
+        eb.fn.min<string | null>("created_at").as("oldest"),
+      ])
+      .where("status", "in", ["queued", "sending"])
+      .groupBy("kind")
+      .execute();
+    const now = Date.now();
+    depth.reset();
+    age.reset();
+    for (const row of rows) {
+      depth.set({ kind: row.kind }, Number(row.pending));
+      if (row.oldest) age.set({ kind: row.kind }, Math.max(0, (now - Date.parse(row.oldest)) / 1000));
+    }
+  } catch (error) {
+    logger.debug({ err: error }, "metrics: outbox query failed");
+  }
+}
+
+/** Webhook attempts by event and outcome, and the webhook queue's depth. */
+function webhookMetrics(registry: Registry, db: Database, logger: Logger): Metrics["countWebhook"] {
   const webhookDeliveries = new Counter({
     name: "webhook_deliveries_total",
     help: "Webhooks a receiver accepted (2xx), by event.",
@@ -209,6 +299,14 @@ export function createMetrics(db: Database, logger: Logger): Metrics {
       }
     },
   });
+  return (event, outcome) => {
+    if (outcome === "delivered") webhookDeliveries.inc({ event });
+    else webhookFailures.inc({ event, final: outcome === "failed" ? "yes" : "no" });
+  };
+}
+
+/** PostgreSQL's pool connections, or SQLite's write queue. */
+function databaseMetrics(registry: Registry, db: Database): void {
   if (dialectOf(db) === "postgres") {
     new Gauge({
       name: "db_pool_connections",
@@ -233,73 +331,4 @@ export function createMetrics(db: Database, logger: Logger): Metrics {
       },
     });
   }
-  // The registry collects every metric at once: both outbox gauges share one grouped query per scrape.
-  let reading: Promise<void> | undefined;
-  const readOutbox = () => {
-    reading ??= (async () => {
-      try {
-        const rows = await db
-          .selectFrom("email_outbox")
-          .select((eb) => [
-            "kind",
-            eb.fn.countAll<string | number>().as("pending"),
-            eb.fn.min<string | null>("created_at").as("oldest"),
-          ])
-          .where("status", "in", ["queued", "sending"])
-          .groupBy("kind")
-          .execute();
-        const now = Date.now();
-        depth.reset();
-        age.reset();
-        for (const row of rows) {
-          depth.set({ kind: row.kind }, Number(row.pending));
-          if (row.oldest) age.set({ kind: row.kind }, Math.max(0, (now - Date.parse(row.oldest)) / 1000));
-        }
-      } catch (error) {
-        logger.debug({ err: error }, "metrics: outbox query failed");
-      }
-    })().finally(() => {
-      reading = undefined;
-    });
-    return reading;
-  };
-
-  return {
-    registry,
-    track(req, res) {
-      const started = process.hrtime.bigint();
-      res.once("finish", () => {
-        const route = routeGroup(pathOf(req.url));
-        requestsOf(route, res.statusCode).inc();
-        durationOf(route).observe(Number(process.hrtime.bigint() - started) / 1e9);
-      });
-    },
-    countDeliveries(transport) {
-      return {
-        get kind() {
-          return transport.kind;
-        },
-        close: () => transport.close(),
-        async send(mail) {
-          try {
-            const result = await transport.send(mail);
-            deliveries.inc({ kind: mail.kind });
-            return result;
-          } catch (error) {
-            failures.inc({ kind: mail.kind });
-            throw error;
-          }
-        },
-      };
-    },
-    countWebhook(event, outcome) {
-      if (outcome === "delivered") webhookDeliveries.inc({ event });
-      else webhookFailures.inc({ event, final: outcome === "failed" ? "yes" : "no" });
-    },
-    async serve(res) {
-      const body = await registry.metrics();
-      res.writeHead(200, { "Content-Type": registry.contentType, "Cache-Control": "no-store" });
-      res.end(body);
-    },
-  };
 }

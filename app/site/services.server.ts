@@ -15,7 +15,7 @@ import type { Logger } from "~/server/logger.server";
 import { createDeliveryWatch } from "~/server/mail/delivery-watch.server";
 import { siteMailSettingsOf, storeSiteMailSettings } from "~/server/mail/site-mail-settings.server";
 import { createOutboxWatch } from "~/server/mail/stall.server";
-import { createTransport, MAIL_CONCURRENCY } from "~/server/mail/transport.server";
+import { createTransport, MAIL_CONCURRENCY, type MailTransport } from "~/server/mail/transport.server";
 import { createThreadedTransport } from "~/server/mail/transport-thread.server";
 import { startMailWorker } from "~/server/mail/worker.server";
 import { createMetrics, type Metrics } from "~/server/metrics.server";
@@ -74,15 +74,7 @@ export async function startServices(
   options: ServiceOptions = {},
 ): Promise<Services> {
   const routing = options.routing ?? loadRouting(env);
-  const db = createDatabase(env.DATABASE_URL, {
-    logger,
-    poolSize: env.DB_POOL_SIZE,
-    connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
-    queryTimeoutMs: env.DB_QUERY_TIMEOUT_MS,
-    idleTimeoutMs: env.DB_IDLE_TIMEOUT_MS,
-    sqliteBusyTimeoutMs: env.SQLITE_BUSY_TIMEOUT_MS,
-  });
-  await migrate(db, logger);
+  const db = await openDatabase(env, logger);
   const clientKeySecret = await loadClientKeySecret(db, env.CLIENT_KEY_SECRET);
   // For the commands that queue a lead's mail: they address it as this site does.
   await storeSiteMailSettings(db, siteMailSettingsOf(env, fileLinkSecret(clientKeySecret)), new Date());
@@ -93,40 +85,9 @@ export async function startServices(
   const alertAfterMs = env.ALERT_AFTER_MINUTES * 60_000;
   const deliveryWatch = createDeliveryWatch(logger, { alertAfterMs });
   const transport = metrics.countDeliveries(
-    deliveryWatch.watch(
-      options.mailThread
-        ? createThreadedTransport(
-            options.mailThread,
-            {
-              env: { SMTP_URL: env.SMTP_URL, MAIL_DIR: env.MAIL_DIR, LOG_LEVEL: env.LOG_LEVEL },
-              isTTY: process.stdout.isTTY === true,
-            },
-            logger,
-          )
-        : createTransport(env, { logger }),
-    ),
+    deliveryWatch.watch(mailTransport(env, logger, options.mailThread)),
   );
-  const mailWorker = startMailWorker({
-    db,
-    transport,
-    logger,
-    baseDelayMs: env.MAIL_RETRY_BASE_MS,
-    concurrency: MAIL_CONCURRENCY,
-    // A run ends after this many messages and then looks again for claims that lapsed; long enough
-    // that its lanes stay open through a backlog.
-    batchSize: 200,
-    bulkRatePerMinute: env.MAIL_RATE_PER_MINUTE,
-  });
-  const webhookWorker = createWebhookWorker({
-    db,
-    endpoints: env.WEBHOOK_ENDPOINTS,
-    logger,
-    timeoutMs: env.WEBHOOK_TIMEOUT_MS,
-    onAttempt: (event, outcome) => metrics.countWebhook(event, outcome),
-  });
-  // Without endpoints nothing is queued and the worker does not poll; deliveries left from an earlier
-  // configuration wait until endpoints are configured again (then those whose endpoint is gone fail).
-  if (env.WEBHOOK_ENDPOINTS.length > 0) webhookWorker.start();
+  const { mailWorker, webhookWorker } = startWorkers(env, db, logger, transport, metrics);
   const stopJobs = (options.jobs ?? []).map((start) => start(db, logger));
   const health = createHealthCheck(db, logger);
   const outboxWatch = createOutboxWatch(db, logger, { alertAfterMs });
@@ -158,18 +119,76 @@ export async function startServices(
     checkHealth: () => healthReport(health, outboxWatch, deliveryWatch),
     async close() {
       clearInterval(watchTimer);
-      await Promise.all(
-        stopJobs.map((stop) =>
-          Promise.resolve()
-            .then(stop)
-            .catch((error: unknown) => logger.error({ err: error }, "a job failed to stop")),
-        ),
-      );
+      await stopAll(stopJobs, logger);
       await Promise.all([mailWorker.stop(), webhookWorker.stop()]);
       transport.close();
       await db.destroy();
     },
   };
+}
+
+/** The database as DATABASE_URL names it, migrated to the latest schema. */
+async function openDatabase(env: Env, logger: Logger): Promise<Database> {
+  const db = createDatabase(env.DATABASE_URL, {
+    logger,
+    poolSize: env.DB_POOL_SIZE,
+    connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+    queryTimeoutMs: env.DB_QUERY_TIMEOUT_MS,
+    idleTimeoutMs: env.DB_IDLE_TIMEOUT_MS,
+    sqliteBusyTimeoutMs: env.SQLITE_BUSY_TIMEOUT_MS,
+  });
+  await migrate(db, logger);
+  return db;
+}
+
+/** SMTP or the mail directory: on the mail thread when its script is given, else on this thread. */
+function mailTransport(env: Env, logger: Logger, mailThread: string | undefined): MailTransport {
+  if (!mailThread) return createTransport(env, { logger });
+  return createThreadedTransport(
+    mailThread,
+    {
+      env: { SMTP_URL: env.SMTP_URL, MAIL_DIR: env.MAIL_DIR, LOG_LEVEL: env.LOG_LEVEL },
+      isTTY: process.stdout.isTTY === true,
+    },
+    logger,
+  );
+}
+
+/** The mail worker, started, and the webhook worker, started when endpoints are configured. */
+function startWorkers(env: Env, db: Database, logger: Logger, transport: MailTransport, metrics: Metrics) {
+  const mailWorker = startMailWorker({
+    db,
+    transport,
+    logger,
+    baseDelayMs: env.MAIL_RETRY_BASE_MS,
+    concurrency: MAIL_CONCURRENCY,
+    // A run ends after this many messages and then looks again for claims that lapsed; long enough
+    // that its lanes stay open through a backlog.
+    batchSize: 200,
+    bulkRatePerMinute: env.MAIL_RATE_PER_MINUTE,
+  });
+  const webhookWorker = createWebhookWorker({
+    db,
+    endpoints: env.WEBHOOK_ENDPOINTS,
+    logger,
+    timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+    onAttempt: (event, outcome) => metrics.countWebhook(event, outcome),
+  });
+  // Without endpoints nothing is queued and the worker does not poll; deliveries left from an earlier
+  // configuration wait until endpoints are configured again (then those whose endpoint is gone fail).
+  if (env.WEBHOOK_ENDPOINTS.length > 0) webhookWorker.start();
+  return { mailWorker, webhookWorker };
+}
+
+/** Calls every job's stop function and waits for them all; a failure is logged, not thrown. */
+async function stopAll(stops: ReadonlyArray<() => void | Promise<void>>, logger: Logger): Promise<void> {
+  await Promise.all(
+    stops.map((stop) =>
+      Promise.resolve()
+        .then(stop)
+        .catch((error: unknown) => logger.error({ err: error }, "a job failed to stop")),
+    ),
+  );
 }
 
 export type { HealthReport };

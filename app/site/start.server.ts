@@ -4,7 +4,7 @@
  * build (entry.server.tsx exports it), so the site's modules exist once at run time: server.ts only
  * loads the build and calls this.
  */
-import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import http, { type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import type { ServerBuild } from "react-router";
@@ -23,7 +23,7 @@ import { loadStaticFiles } from "~/server/http/static-files.server";
 import { createLogger, type Logger } from "~/server/logger.server";
 import { metricsAllowed, pathOf } from "~/server/metrics.server";
 import { clientKeyForIp } from "~/server/rate-limit.server";
-import { startServices } from "~/site/services.server";
+import { type Services, startServices } from "~/site/services.server";
 import { keptCataloguePages, type SiteCatalogue, siteCatalogue } from "./catalogue.server";
 import { featureJobs, featureRequests, siteAnalytics } from "./site.server";
 
@@ -37,39 +37,11 @@ export interface StartOptions {
 }
 
 export async function startSite(options: StartOptions): Promise<void> {
-  let env: ReturnType<typeof parseEnv>;
-  let routing: Routing;
-  let catalogue: SiteCatalogue;
-  try {
-    env = parseEnv();
-    checkMailGoesSomewhere(env);
-    // content/routing.yaml and the BRANCH_EMAIL_ variables: a mistake stops the start like a bad variable.
-    routing = loadRouting(env);
-    // content/catalogue/families.yaml, likewise.
-    catalogue = siteCatalogue();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const { env, routing, catalogue } = readConfiguration();
   const logger = createLogger(env.LOG_LEVEL);
   const development = env.NODE_ENV === "development";
-
   const { build, devMiddleware, buildDir } = options;
-  let staticFiles: Awaited<ReturnType<typeof loadStaticFiles>> | undefined;
-  if (!development) {
-    const started = Date.now();
-    staticFiles = await loadStaticFiles(path.join(buildDir, "client"), {
-      origin: env.SITE_URL,
-      placeholder: ORIGIN_PLACEHOLDER,
-    });
-    logger.info(
-      { files: staticFiles.size, ms: Date.now() - started, origin: env.SITE_URL },
-      "static files loaded",
-    );
-  }
+  const staticFiles = development ? undefined : await loadPrerendered(env, buildDir, logger);
 
   const analytics = siteAnalytics(env);
   const services = await startServices(env, logger, {
@@ -93,23 +65,77 @@ export async function startSite(options: StartOptions): Promise<void> {
     loadContext: (req) => ({ services: services.site, clientKey: clientKey(req) }),
     keptPages: keptCataloguePages(services.site.catalogue),
   });
+  const pipeline = createRequestPipeline({
+    logger,
+    staticFiles,
+    devMiddleware,
+    appHandler: compressed(reactRouter),
+    ...featureRequests(env, services.site, clientKey, analytics),
+    trustProxy: env.TRUST_PROXY,
+    checkHealth: () => services.checkHealth(),
+  });
+  const site = createSiteServer(env, services, pipeline, logger);
+  await listen(site.server, env, logger);
+  warnOfExampleBranches(env, routing, logger);
+  const shutdown = (signal: string) => site.shutdown(signal);
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  handleLastResorts(logger);
+}
+
+/**
+ * The environment, content/routing.yaml with the BRANCH_EMAIL_ variables, and
+ * content/catalogue/families.yaml: a mistake in any stops the start with its message.
+ */
+function readConfiguration(): { env: Env; routing: Routing; catalogue: SiteCatalogue } {
+  try {
+    const env = parseEnv();
+    checkMailGoesSomewhere(env);
+    return { env, routing: loadRouting(env), catalogue: siteCatalogue() };
+  } catch (error) {
+    if (error instanceof EnvError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** The prerendered pages and assets, read into memory with the site's origin in their links. */
+async function loadPrerendered(env: Env, buildDir: string, logger: Logger) {
+  const started = Date.now();
+  const staticFiles = await loadStaticFiles(path.join(buildDir, "client"), {
+    origin: env.SITE_URL,
+    placeholder: ORIGIN_PLACEHOLDER,
+  });
+  logger.info(
+    { files: staticFiles.size, ms: Date.now() - started, origin: env.SITE_URL },
+    "static files loaded",
+  );
+  return staticFiles;
+}
+
+/** React Router's answers, compressed when the client accepts it. */
+function compressed(reactRouter: AppHandler): AppHandler {
   const compress = compression();
-  const appHandler: AppHandler = (req, res, target, streamed) =>
+  return (req, res, target, streamed) =>
     new Promise<void>((resolve, reject) => {
       compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
         reactRouter(req, res, target, streamed).then(resolve, reject);
       });
     });
+}
 
-  const pipeline = createRequestPipeline({
-    logger,
-    staticFiles,
-    devMiddleware,
-    appHandler,
-    ...featureRequests(env, services.site, clientKey, analytics),
-    trustProxy: env.TRUST_PROXY,
-    checkHealth: () => services.checkHealth(),
-  });
+/**
+ * The HTTP server: /metrics for the scraper, everything else through the pipeline, and a shutdown
+ * that finishes the answers in flight before the services close.
+ */
+function createSiteServer(
+  env: Env,
+  services: Services,
+  pipeline: RequestListener,
+  logger: Logger,
+): { server: http.Server; shutdown: (signal: string) => void } {
   // Answers still to be written when a shutdown starts. They are sent with `Connection: close`:
   // otherwise their keep-alive connections stay open for more requests until they idle out, and
   // the exit waits for that.
@@ -135,27 +161,9 @@ export async function startSite(options: StartOptions): Promise<void> {
         res.once("close", () => unanswered.delete(res));
       }
       services.metrics.track(req, res);
-      // /metrics for the scraper only; anyone else gets the site's own 404 from the pipeline.
-      if (
-        req.method === "GET" &&
-        pathOf(req.url) === "/metrics" &&
-        metricsAllowed(
-          { remoteAddress: req.socket.remoteAddress, headers: req.headers },
-          env.METRICS_TOKEN,
-          env.TRUST_PROXY,
-        )
-      ) {
-        services.metrics.serve(res).catch((error: unknown) => {
-          logger.error({ err: error }, "metrics: could not answer");
-          if (!res.headersSent) res.writeHead(500);
-          res.end();
-        });
-        return;
-      }
-      pipeline(req, res);
+      if (!answerMetrics(req, res, env, services, logger)) pipeline(req, res);
     },
   );
-
   // CONNECT (a proxy tunnel) never reaches the request handler; without this the connection would
   // simply be dropped.
   server.on("connect", (_req, socket) => {
@@ -163,22 +171,6 @@ export async function startSite(options: StartOptions): Promise<void> {
       "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
     );
   });
-  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : env.PORT;
-  logger.info(
-    {
-      port,
-      url: `http://localhost:${port}`,
-      origin: env.SITE_URL,
-      originFrom: env.SITE_URL_FROM,
-      node: process.version,
-    },
-    // The origin of every link in pages and mail, and whether SITE_URL set it or PORT did.
-    "server listening",
-  );
-  warnOfExampleBranches(env, routing, logger);
-
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -201,13 +193,53 @@ export async function startSite(options: StartOptions): Promise<void> {
     });
     server.closeIdleConnections();
   };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  return { server, shutdown };
+}
 
-  // Every promise of a request is awaited or caught (pipeline.server.ts), so these are last resorts.
-  // A rejected promise leaves no half-done synchronous work behind: log it and keep serving. An
-  // exception thrown past every handler may have left any state half-changed: log it and exit, and
-  // the supervisor (systemd, see docs/deploy.md) starts a clean process.
+/** /metrics for the scraper only; anyone else gets the site's own 404 from the pipeline. */
+function answerMetrics(
+  req: IncomingMessage,
+  res: ServerResponse,
+  env: Env,
+  services: Services,
+  logger: Logger,
+): boolean {
+  if (req.method !== "GET" || pathOf(req.url) !== "/metrics") return false;
+  const remote = { remoteAddress: req.socket.remoteAddress, headers: req.headers };
+  if (!metricsAllowed(remote, env.METRICS_TOKEN, env.TRUST_PROXY)) return false;
+  services.metrics.serve(res).catch((error: unknown) => {
+    logger.error({ err: error }, "metrics: could not answer");
+    if (!res.headersSent) res.writeHead(500);
+    res.end();
+  });
+  return true;
+}
+
+/** Listens on HOST:PORT and logs where, with the origin of every link in pages and mail. */
+async function listen(server: http.Server, env: Env, logger: Logger): Promise<void> {
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  logger.info(
+    {
+      port,
+      url: `http://localhost:${port}`,
+      origin: env.SITE_URL,
+      originFrom: env.SITE_URL_FROM,
+      node: process.version,
+    },
+    // The origin of every link in pages and mail, and whether SITE_URL set it or PORT did.
+    "server listening",
+  );
+}
+
+/**
+ * Every promise of a request is awaited or caught (pipeline.server.ts), so these are last resorts.
+ * A rejected promise leaves no half-done synchronous work behind: log it and keep serving. An
+ * exception thrown past every handler may have left any state half-changed: log it and exit, and
+ * the supervisor (systemd, see docs/deploy.md) starts a clean process.
+ */
+function handleLastResorts(logger: Logger): void {
   process.on("unhandledRejection", (reason) => {
     logger.error({ err: reason }, "unhandled promise rejection; serving continues");
   });

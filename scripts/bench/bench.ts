@@ -9,15 +9,14 @@
  * BENCH_PORT (default 3960; nginx gets the next port, the servers with ANALYTICS=on and off the two after),
  * BENCH_COUNTING_PAIRS (default 7) and BENCH_COUNTING_SECONDS (default 5): the counting comparison.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { Request as RequestSpec, Result } from "autocannon";
+import { type NginxServer, nginxVersion, startNginx } from "./bench-nginx";
 import {
-  buildDir,
   childrenOf,
   clientAddress,
   mainThreadCpu,
@@ -25,7 +24,6 @@ import {
   requestsPerSecond,
   requireBuild,
   runLoad,
-  sleep,
   startServer,
   summary,
 } from "./load-lib";
@@ -48,64 +46,6 @@ const CONTACT_POSTS_PER_SECOND = 2000;
 /** Side-by-side runs of the counting and the uncounted server, and seconds each. */
 const COUNTING_PAIRS = Number(process.env.BENCH_COUNTING_PAIRS ?? 7);
 const COUNTING_SECONDS = Number(process.env.BENCH_COUNTING_SECONDS ?? 5);
-
-function nginxVersion(): string | undefined {
-  const probe = spawnSync("nginx", ["-v"], { encoding: "utf8" });
-  return probe.status === 0 ? probe.stderr.trim().replace(/^nginx version: /, "") : undefined;
-}
-
-/** One nginx master with one worker: the same single process our Node server gets. */
-async function startNginx(dir: string, port: number): Promise<{ pid: number; stop(): Promise<void> }> {
-  const conf = path.join(dir, "nginx.conf");
-  writeFileSync(
-    conf,
-    `daemon off;
-${process.getuid?.() === 0 ? "user root;" : ""}
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 4096; }
-http {
-  include /etc/nginx/mime.types;
-  default_type application/octet-stream;
-  access_log ${dir}/access.log;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  gzip_static on;
-  server {
-    listen 127.0.0.1:${port};
-    root ${path.join(buildDir, "client")};
-    location / { try_files $uri $uri/index.html =404; }
-  }
-}
-`,
-  );
-  const child: ChildProcess = spawn("nginx", ["-c", conf, "-p", dir], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
-  for (let tries = 0; tries < 100; tries += 1) {
-    const up = await fetch(`http://127.0.0.1:${port}/`).then(
-      () => true,
-      () => false,
-    );
-    if (up) break;
-    await sleep(50);
-  }
-  return {
-    pid: child.pid ?? 0,
-    async stop() {
-      child.kill("SIGQUIT");
-      await exited;
-    },
-  };
-}
 
 interface Probe {
   status: number;
@@ -244,6 +184,8 @@ async function measurePost(
   return result;
 }
 
+type Server = Awaited<ReturnType<typeof startServer>>;
+
 async function main(): Promise<void> {
   requireBuild();
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
@@ -273,101 +215,10 @@ async function main(): Promise<void> {
   ]);
   const nginxServer = nginx ? await startNginx(dir, PORT + 1) : undefined;
   try {
-    const oursPids = () => [ours.pid];
-    const nginxPids = () => (nginxServer ? [nginxServer.pid, ...childrenOf(nginxServer.pid)] : []);
-    const runs: Record<"oursBr" | "oursGzip" | "nginxGzip", GetMeasurement[]> = {
-      oursBr: [],
-      oursGzip: [],
-      nginxGzip: [],
-    };
-    // Interleaved rounds, so a change in the machine's other load hits both servers alike.
-    for (let round = 1; round <= ROUNDS; round += 1) {
-      console.info(`round ${round} of ${ROUNDS}`);
-      runs.oursBr.push(await measureGet("ours GET / (br)", ours.origin, "br, gzip", oursPids));
-      runs.oursGzip.push(await measureGet("ours GET / (gzip)", ours.origin, "gzip", oursPids));
-      if (nginxServer) {
-        const origin = `http://127.0.0.1:${PORT + 1}`;
-        runs.nginxGzip.push(await measureGet("nginx GET / (gzip_static)", origin, "gzip", nginxPids));
-      }
-    }
-    const oursBr = combine(runs.oursBr);
-    const oursGzip = combine(runs.oursGzip);
-    console.info(
-      `ours: ${oursBr.perSecond.toFixed(0)} req/s, ${oursBr.cpuMicros.toFixed(0)} µs CPU/req (br); ` +
-        `${oursGzip.perSecond.toFixed(0)} req/s, ${oursGzip.cpuMicros.toFixed(0)} µs CPU/req (gzip); ` +
-        `target <= ${PAGE_MAX_CPU_MICROS} µs (br): ${oursBr.cpuMicros <= PAGE_MAX_CPU_MICROS ? "met" : "NOT met"}`,
-    );
-    if (oursBr.cpuMicros > PAGE_MAX_CPU_MICROS) {
-      missed.push(`GET / ${oursBr.cpuMicros.toFixed(0)} µs CPU/req (br) > ${PAGE_MAX_CPU_MICROS} µs`);
-    }
-    // Counting: pairs of side-by-side runs; the median of their ratios, which one disturbed pair cannot move.
-    const pairs: Array<{ on: number; off: number }> = [];
-    // Warmed up alike, side by side.
-    await Promise.all(
-      [counted, uncounted].map((server) =>
-        runLoad(
-          {
-            url: `${server.origin}/`,
-            connections: Math.floor(CONNECTIONS / 2),
-            duration: 3,
-            headers: { "accept-encoding": "br, gzip", "user-agent": BROWSER },
-          },
-          15,
-        ),
-      ),
-    );
-    for (let pair = 0; pair < COUNTING_PAIRS; pair += 1) {
-      pairs.push(
-        await measureCounting(
-          { origin: counted.origin, pid: counted.pid },
-          { origin: uncounted.origin, pid: uncounted.pid },
-        ),
-      );
-    }
-    const overhead = median(pairs.map((pair) => pair.on / pair.off)) - 1;
-    console.info(
-      `counting: main thread CPU/req with ANALYTICS=on ${median(pairs.map((pair) => pair.on)).toFixed(1)} µs, ` +
-        `off ${median(pairs.map((pair) => pair.off)).toFixed(1)} µs (medians of ${pairs.length} pairs); ` +
-        `median difference ${(overhead * 100).toFixed(1)} %; target <= ${COUNTING_MAX_OVERHEAD * 100} %: ` +
-        `${overhead <= COUNTING_MAX_OVERHEAD ? "met" : "NOT met"}`,
-    );
-    if (overhead > COUNTING_MAX_OVERHEAD) {
-      missed.push(`counting costs ${(overhead * 100).toFixed(1)} % CPU per page request > 5 %`);
-    }
-    if (nginxServer) {
-      const base = combine(runs.nginxGzip);
-      const ratio = oursBr.perSecond / base.perSecond;
-      console.info(
-        `nginx: ${base.perSecond.toFixed(0)} req/s, ${base.cpuMicros.toFixed(0)} µs CPU/req (gzip)`,
-      );
-      console.info(
-        `ratio ours/nginx, requests/s: ${ratio.toFixed(2)} (ours br), ` +
-          `${(oursGzip.perSecond / base.perSecond).toFixed(2)} (ours gzip, the bytes nginx sends); ` +
-          "(the generator's share of the machine bounds this one; not a target)",
-      );
-      const perCpu = base.cpuMicros / oursBr.cpuMicros;
-      console.info(
-        `ratio ours/nginx, requests per CPU second: ${perCpu.toFixed(2)} (ours br), ` +
-          `${(base.cpuMicros / oursGzip.cpuMicros).toFixed(2)} (ours gzip); target >= ${NGINX_RATIO}: ${perCpu >= NGINX_RATIO ? "met" : "NOT met"}`,
-      );
-      // Requests/s depend on the load generator's share of the machine; CPU per request does not.
-      if (perCpu < NGINX_RATIO)
-        missed.push(`requests per CPU second ours/nginx ${perCpu.toFixed(2)} < ${NGINX_RATIO}`);
-    }
-    for (const [form, offset] of [
-      ["contact", 0],
-      ["newsletter", 1 << 20],
-    ] as const) {
-      const cpu = processCpu([ours.pid]);
-      const result = await measurePost(ours.origin, form, offset);
-      const cpuMicros = cpu(result.requests.total);
-      console.info(`${"".padEnd(34)}  server CPU ${cpuMicros.toFixed(0)} µs/post`);
-      if (result.latency.p99 > 50) missed.push(`POST /api/${form} p99 ${result.latency.p99} ms > 50 ms`);
-      const perSecond = requestsPerSecond(result);
-      if (form === "contact" && perSecond < CONTACT_POSTS_PER_SECOND) {
-        missed.push(`POST /api/contact ${perSecond.toFixed(0)} posts/s < ${CONTACT_POSTS_PER_SECOND}`);
-      }
-    }
+    const pages = await measurePages(ours, nginxServer, missed);
+    await measureCountingCost(counted, uncounted, missed);
+    if (pages.nginxGzip) compareWithNginx(pages.oursBr, pages.oursGzip, pages.nginxGzip, missed);
+    await measurePosts(ours, missed);
   } finally {
     await nginxServer?.stop();
     await Promise.all([counted.stop(), uncounted.stop()]);
@@ -380,6 +231,114 @@ async function main(): Promise<void> {
       : `bench: target missed: ${missed.join("; ")}`,
   );
   process.exitCode = missed.length === 0 ? 0 : 1;
+}
+
+type Combined = ReturnType<typeof combine>;
+
+/** GET / from ours (br, gzip) and nginx (gzip_static), in interleaved rounds; the page's CPU target. */
+async function measurePages(ours: Server, nginxServer: NginxServer | undefined, missed: string[]) {
+  const oursPids = () => [ours.pid];
+  const nginxPids = () => (nginxServer ? [nginxServer.pid, ...childrenOf(nginxServer.pid)] : []);
+  const runs: Record<"oursBr" | "oursGzip" | "nginxGzip", GetMeasurement[]> = {
+    oursBr: [],
+    oursGzip: [],
+    nginxGzip: [],
+  };
+  // Interleaved rounds, so a change in the machine's other load hits both servers alike.
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    console.info(`round ${round} of ${ROUNDS}`);
+    runs.oursBr.push(await measureGet("ours GET / (br)", ours.origin, "br, gzip", oursPids));
+    runs.oursGzip.push(await measureGet("ours GET / (gzip)", ours.origin, "gzip", oursPids));
+    if (nginxServer) {
+      const origin = `http://127.0.0.1:${PORT + 1}`;
+      runs.nginxGzip.push(await measureGet("nginx GET / (gzip_static)", origin, "gzip", nginxPids));
+    }
+  }
+  const oursBr = combine(runs.oursBr);
+  const oursGzip = combine(runs.oursGzip);
+  console.info(
+    `ours: ${oursBr.perSecond.toFixed(0)} req/s, ${oursBr.cpuMicros.toFixed(0)} µs CPU/req (br); ` +
+      `${oursGzip.perSecond.toFixed(0)} req/s, ${oursGzip.cpuMicros.toFixed(0)} µs CPU/req (gzip); ` +
+      `target <= ${PAGE_MAX_CPU_MICROS} µs (br): ${oursBr.cpuMicros <= PAGE_MAX_CPU_MICROS ? "met" : "NOT met"}`,
+  );
+  if (oursBr.cpuMicros > PAGE_MAX_CPU_MICROS) {
+    missed.push(`GET / ${oursBr.cpuMicros.toFixed(0)} µs CPU/req (br) > ${PAGE_MAX_CPU_MICROS} µs`);
+  }
+  return { oursBr, oursGzip, nginxGzip: nginxServer ? combine(runs.nginxGzip) : undefined };
+}
+
+/** Counting's cost: pairs of side-by-side runs; the median of their ratios, which one disturbed pair cannot move. */
+async function measureCountingCost(counted: Server, uncounted: Server, missed: string[]): Promise<void> {
+  const pairs: Array<{ on: number; off: number }> = [];
+  // Warmed up alike, side by side.
+  await Promise.all(
+    [counted, uncounted].map((server) =>
+      runLoad(
+        {
+          url: `${server.origin}/`,
+          connections: Math.floor(CONNECTIONS / 2),
+          duration: 3,
+          headers: { "accept-encoding": "br, gzip", "user-agent": BROWSER },
+        },
+        15,
+      ),
+    ),
+  );
+  for (let pair = 0; pair < COUNTING_PAIRS; pair += 1) {
+    pairs.push(
+      await measureCounting(
+        { origin: counted.origin, pid: counted.pid },
+        { origin: uncounted.origin, pid: uncounted.pid },
+      ),
+    );
+  }
+  const overhead = median(pairs.map((pair) => pair.on / pair.off)) - 1;
+  console.info(
+    `counting: main thread CPU/req with ANALYTICS=on ${median(pairs.map((pair) => pair.on)).toFixed(1)} µs, ` +
+      `off ${median(pairs.map((pair) => pair.off)).toFixed(1)} µs (medians of ${pairs.length} pairs); ` +
+      `median difference ${(overhead * 100).toFixed(1)} %; target <= ${COUNTING_MAX_OVERHEAD * 100} %: ` +
+      `${overhead <= COUNTING_MAX_OVERHEAD ? "met" : "NOT met"}`,
+  );
+  if (overhead > COUNTING_MAX_OVERHEAD) {
+    missed.push(`counting costs ${(overhead * 100).toFixed(1)} % CPU per page request > 5 %`);
+  }
+}
+
+/** Ours against nginx: requests a second (not a target) and requests per CPU second (a target). */
+function compareWithNginx(oursBr: Combined, oursGzip: Combined, base: Combined, missed: string[]): void {
+  const ratio = oursBr.perSecond / base.perSecond;
+  console.info(`nginx: ${base.perSecond.toFixed(0)} req/s, ${base.cpuMicros.toFixed(0)} µs CPU/req (gzip)`);
+  console.info(
+    `ratio ours/nginx, requests/s: ${ratio.toFixed(2)} (ours br), ` +
+      `${(oursGzip.perSecond / base.perSecond).toFixed(2)} (ours gzip, the bytes nginx sends); ` +
+      "(the generator's share of the machine bounds this one; not a target)",
+  );
+  const perCpu = base.cpuMicros / oursBr.cpuMicros;
+  console.info(
+    `ratio ours/nginx, requests per CPU second: ${perCpu.toFixed(2)} (ours br), ` +
+      `${(base.cpuMicros / oursGzip.cpuMicros).toFixed(2)} (ours gzip); target >= ${NGINX_RATIO}: ${perCpu >= NGINX_RATIO ? "met" : "NOT met"}`,
+  );
+  // Requests/s depend on the load generator's share of the machine; CPU per request does not.
+  if (perCpu < NGINX_RATIO)
+    missed.push(`requests per CPU second ours/nginx ${perCpu.toFixed(2)} < ${NGINX_RATIO}`);
+}
+
+/** Posts of both forms on our server: latency, throughput and server CPU per post. */
+async function measurePosts(ours: Server, missed: string[]): Promise<void> {
+  for (const [form, offset] of [
+    ["contact", 0],
+    ["newsletter", 1 << 20],
+  ] as const) {
+    const cpu = processCpu([ours.pid]);
+    const result = await measurePost(ours.origin, form, offset);
+    const cpuMicros = cpu(result.requests.total);
+    console.info(`${"".padEnd(34)}  server CPU ${cpuMicros.toFixed(0)} µs/post`);
+    if (result.latency.p99 > 50) missed.push(`POST /api/${form} p99 ${result.latency.p99} ms > 50 ms`);
+    const perSecond = requestsPerSecond(result);
+    if (form === "contact" && perSecond < CONTACT_POSTS_PER_SECOND) {
+      missed.push(`POST /api/contact ${perSecond.toFixed(0)} posts/s < ${CONTACT_POSTS_PER_SECOND}`);
+    }
+  }
 }
 
 await main();

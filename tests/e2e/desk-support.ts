@@ -1,9 +1,13 @@
 import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { promisify } from "node:util";
-import { expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { repoRoot } from "../support/cli";
-import type { SmtpPeer } from "../support/smtp-peer";
-import { QUOTE_MIN_FILL_MS } from "./support";
+import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
+import { type SpawnedServer, spawnServer } from "./spawned-server";
+import { QUOTE_MIN_FILL_MS, uniqueClientAddress, viewports } from "./support";
 
 const execFileAsync = promisify(execFile);
 
@@ -86,4 +90,65 @@ export async function sendQuote(origin: string, zip: string): Promise<string> {
   const found = /Your reference: <strong[^>]*>(Q-[A-Z0-9]{6})</.exec(await response.text())?.[1] ?? "";
   expect(found).toMatch(/^Q-/);
   return found;
+}
+
+/** A site for a desk test file: its own SQLite database in a folder of its own, and a real SMTP peer. */
+export interface DeskSite {
+  peer: SmtpPeer;
+  server: SpawnedServer;
+  databaseUrl: string;
+  /** Stops the server and the peer and removes the folder. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a server on `port` that sends its mail to a real SMTP peer and trusts the test's proxy
+ * header, with `env` added; `folder` names its temporary folder.
+ */
+export async function startDeskSite(
+  port: number,
+  folder: string,
+  env: Record<string, string> = {},
+): Promise<DeskSite> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), folder));
+  const databaseUrl = `sqlite:${path.join(dataDir, "site.db")}`;
+  const peer = await startSmtpPeer();
+  const server = await spawnServer(port, {
+    SMTP_URL: peer.url,
+    DATABASE_URL: databaseUrl,
+    SITE_URL: `http://127.0.0.1:${port}`,
+    TRUST_PROXY: "true",
+    ...env,
+  });
+  return {
+    peer,
+    server,
+    databaseUrl,
+    async stop() {
+      await server.stop();
+      await peer.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A page in a browser context of its own, so each is a client of its own (per-client limits), as the
+ * server trusts the test's proxy header. A dialog on a desk page fails the test.
+ */
+export async function newDeskPage(
+  browser: Browser,
+  size: keyof typeof viewports,
+  options: { acceptDownloads?: boolean } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: viewports[size],
+    extraHTTPHeaders: { "x-forwarded-for": uniqueClientAddress() },
+    ...options,
+  });
+  const page = await context.newPage();
+  page.on("dialog", (dialog) => {
+    throw new Error(`a dialog fired on a desk page: ${dialog.message()}`);
+  });
+  return page;
 }

@@ -1,11 +1,16 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
-import { askForLink, sendQuote, signIn, staffCommand } from "./desk-support";
-import { type SpawnedServer, spawnServer } from "./spawned-server";
-import { expectNoAxeViolations, postForm, uniqueClientAddress, viewports } from "./support";
+import type { SmtpPeer } from "../support/smtp-peer";
+import {
+  askForLink,
+  type DeskSite,
+  newDeskPage,
+  sendQuote,
+  signIn,
+  staffCommand,
+  startDeskSite,
+} from "./desk-support";
+import type { SpawnedServer } from "./spawned-server";
+import { expectNoAxeViolations, postForm, uniqueClientAddress, type viewports } from "./support";
 
 /*
  * The sales desk in a real browser, with the real SMTP peer receiving the sign-in links: one server for
@@ -15,37 +20,19 @@ test.describe.configure({ mode: "serial" });
 
 const port = Number(process.env.E2E_PORT ?? 3100) + 470;
 const XSS_NAME = "<img src=x onerror=alert(1)>";
+let site: DeskSite;
 let peer: SmtpPeer;
 let server: SpawnedServer;
-let dataDir: string;
 let databaseUrl: string;
 let reference = "";
 let leadPath = "";
 
-async function newPage(browser: Browser, size: keyof typeof viewports): Promise<Page> {
-  // Each browser is a client of its own (per-client limits), as the server trusts the test's proxy header.
-  const context = await browser.newContext({
-    viewport: viewports[size],
-    extraHTTPHeaders: { "x-forwarded-for": uniqueClientAddress() },
-  });
-  const page = await context.newPage();
-  page.on("dialog", (dialog) => {
-    throw new Error(`a dialog fired on a desk page: ${dialog.message()}`);
-  });
-  return page;
-}
+const newPage = (browser: Browser, size: keyof typeof viewports) => newDeskPage(browser, size);
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), "desk-e2e-"));
-  databaseUrl = `sqlite:${path.join(dataDir, "site.db")}`;
-  peer = await startSmtpPeer();
-  server = await spawnServer(port, {
-    SMTP_URL: peer.url,
-    DATABASE_URL: databaseUrl,
-    SITE_URL: `http://127.0.0.1:${port}`,
-    TRUST_PROXY: "true",
-  });
+  site = await startDeskSite(port, "desk-e2e-");
+  ({ peer, server, databaseUrl } = site);
   expect(await staffCommand(databaseUrl, ["add", "owner@example.test", "--role", "owner"])).toContain(
     "owner@example.test added as owner",
   );
@@ -61,9 +48,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  await peer?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await site?.stop();
 });
 
 test("must show: the owner signs in by an e-mailed link, finds a just-sent quote, marks it Contacted; the log names them", async ({

@@ -48,49 +48,10 @@ export function ProductSection({
               ))}
             </div>
           </div>
-          {/* On a phone one above the other, as tall as each other when the draft's label wraps. */}
-          <div className="grid auto-rows-fr gap-3 justify-self-start sm:flex sm:flex-wrap lg:self-end">
-            <MailDraftLink
-              draft={inquiryDraft(section.inquiry)}
-              label={section.ctaLabel}
-              // Long labels wrap on a phone instead of widening the page.
-              wrap
-            />
-            {isQuoteInquiry(section.inquiry) ? (
-              // As prominent as the draft beside it (docs/product.md#path-to-a-quote).
-              <QuoteOnlineLink
-                area={section.id}
-                item={onlineItemFor(section.inquiry, inquiries[section.inquiry].subject)}
-                variant="primary"
-                wrap
-              />
-            ) : (
-              <OnlineRequestLink
-                inquiry={section.inquiry}
-                subject={inquiries[section.inquiry].subject}
-                area={section.id}
-                variant="primary"
-                wrap
-              />
-            )}
-          </div>
+          <SectionRequests section={section} />
         </div>
         {families.length > 0 ? (
-          <nav aria-label={`${section.title}: ${familiesLabel}`} className="flex flex-col gap-3">
-            <h3 className="text-lg font-bold text-navy">{familiesLabel}</h3>
-            <ul className="flex flex-wrap gap-2">
-              {families.map((family) => (
-                <li key={family.href}>
-                  <a
-                    href={family.href}
-                    className="inline-flex min-h-11 items-center rounded-md border-2 border-navy bg-white px-4 font-semibold text-navy hover:bg-mist focus-visible:ring-3 focus-visible:ring-focus focus-visible:outline-none"
-                  >
-                    {family.name}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <FamilyLinks title={section.title} families={families} familiesLabel={familiesLabel} />
         ) : null}
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {section.items.map((item) => (
@@ -108,5 +69,66 @@ export function ProductSection({
         />
       </div>
     </section>
+  );
+}
+
+/** The area's two ways to ask: the e-mail draft and the online request beside it. */
+function SectionRequests({ section }: { section: ProductSectionContent }) {
+  return (
+    // On a phone one above the other, as tall as each other when the draft's label wraps.
+    <div className="grid auto-rows-fr gap-3 justify-self-start sm:flex sm:flex-wrap lg:self-end">
+      <MailDraftLink
+        draft={inquiryDraft(section.inquiry)}
+        label={section.ctaLabel}
+        // Long labels wrap on a phone instead of widening the page.
+        wrap
+      />
+      {isQuoteInquiry(section.inquiry) ? (
+        // As prominent as the draft beside it (docs/product.md#path-to-a-quote).
+        <QuoteOnlineLink
+          area={section.id}
+          item={onlineItemFor(section.inquiry, inquiries[section.inquiry].subject)}
+          variant="primary"
+          wrap
+        />
+      ) : (
+        <OnlineRequestLink
+          inquiry={section.inquiry}
+          subject={inquiries[section.inquiry].subject}
+          area={section.id}
+          variant="primary"
+          wrap
+        />
+      )}
+    </div>
+  );
+}
+
+/** Links to the area's catalogue families. */
+function FamilyLinks({
+  title,
+  families,
+  familiesLabel,
+}: {
+  title: string;
+  families: ReadonlyArray<{ name: string; href: string }>;
+  familiesLabel: string;
+}) {
+  return (
+    <nav aria-label={`${title}: ${familiesLabel}`} className="flex flex-col gap-3">
+      <h3 className="text-lg font-bold text-navy">{familiesLabel}</h3>
+      <ul className="flex flex-wrap gap-2">
+        {families.map((family) => (
+          <li key={family.href}>
+            <a
+              href={family.href}
+              className="inline-flex min-h-11 items-center rounded-md border-2 border-navy bg-white px-4 font-semibold text-navy hover:bg-mist focus-visible:ring-3 focus-visible:ring-focus focus-visible:outline-none"
+            >
+              {family.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

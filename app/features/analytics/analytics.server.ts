@@ -103,54 +103,14 @@ export function startAnalyticsJob(
   options: Pick<AnalyticsOptions, "enabled" | "flushEveryMs"> & { now: () => number },
 ): () => Promise<void> {
   const { now } = options;
-  let lastClose = 0;
-  let userAgentsDay = "";
   let stopped = false;
-
-  const fetchSalts = async () => {
-    const at = now();
-    for (const day of new Set([counter.dayAt(at), counter.dayAt(at + SALT_AHEAD_MS)])) {
-      if (!counter.hasSalt(day)) counter.setSalt(day, await saltOf(db, day, new Date(at)));
-    }
-  };
-
-  const flush = async () => {
-    // The visitors are hashed in slices, the event loop free between two (docs/analytics.md#how-it-is-written).
-    while (counter.hashSome(HASHES_PER_SLICE)) await new Promise((resolve) => setImmediate(resolve));
-    const batch = counter.take();
-    try {
-      await writeBatch(db, batch);
-    } catch (error) {
-      // What was written stays written; the rest is tried again.
-      counter.giveBack(error instanceof UnwrittenBatch ? error.rest : batch);
-      logger.warn(
-        { err: error, counts: batch.counts.length },
-        "analytics: could not write counts; kept for the next try",
-      );
-    }
-  };
-
-  const closeEnded = async () => {
-    const at = now();
-    if (at - lastClose < CLOSE_EVERY_MS) return;
-    lastClose = at;
-    const openBefore = counter.dayAt(at - CLOSE_AFTER_MS);
-    counter.forgetBefore(openBefore);
-    const today = counter.dayAt(at);
-    if (today !== userAgentsDay) forgetUserAgents();
-    userAgentsDay = today;
-    for (const day of await openDaysBefore(db, openBefore)) {
-      const visitors = await closeDay(db, day);
-      if (visitors !== undefined) logger.info({ day, visitors }, "analytics: day closed");
-    }
-  };
-
+  const closeEnded = dayCloser(db, logger, counter, now);
   const tick = async () => {
     if (options.enabled) {
-      await fetchSalts().catch((error: unknown) =>
+      await fetchSalts(db, counter, now()).catch((error: unknown) =>
         logger.warn({ err: error }, "analytics: could not read the day's salt"),
       );
-      await flush();
+      await flush(db, logger, counter);
     }
     await closeEnded().catch((error: unknown) =>
       logger.warn({ err: error }, "analytics: could not close a day"),
@@ -176,15 +136,67 @@ export function startAnalyticsJob(
     // A database that does not answer must not hold up the shutdown for long.
     const written = (async () => {
       await inFlight;
-      if (options.enabled) await flush();
+      if (options.enabled) await flush(db, logger, counter);
     })();
-    let timeout: NodeJS.Timeout | undefined;
-    const late = new Promise<"late">((resolve) => {
-      timeout = setTimeout(() => resolve("late"), STOP_WAIT_MS);
-    });
-    if ((await Promise.race([written, late])) === "late") {
+    if (await isLate(written, STOP_WAIT_MS))
       logger.warn({ counts: counter.size() }, "analytics: counts not written before the stop");
-    }
-    clearTimeout(timeout);
   };
+}
+
+/** The salts of the day at `at` and, shortly before midnight, of the next day, read into memory. */
+async function fetchSalts(db: Database, counter: Counter, at: number): Promise<void> {
+  for (const day of new Set([counter.dayAt(at), counter.dayAt(at + SALT_AHEAD_MS)])) {
+    if (!counter.hasSalt(day)) counter.setSalt(day, await saltOf(db, day, new Date(at)));
+  }
+}
+
+/** Writes what the counter holds in one transaction; what could not be written is kept for the next try. */
+async function flush(db: Database, logger: Logger, counter: Counter): Promise<void> {
+  // The visitors are hashed in slices, the event loop free between two (docs/analytics.md#how-it-is-written).
+  while (counter.hashSome(HASHES_PER_SLICE)) await new Promise((resolve) => setImmediate(resolve));
+  const batch = counter.take();
+  try {
+    await writeBatch(db, batch);
+  } catch (error) {
+    // What was written stays written; the rest is tried again.
+    counter.giveBack(error instanceof UnwrittenBatch ? error.rest : batch);
+    logger.warn(
+      { err: error, counts: batch.counts.length },
+      "analytics: could not write counts; kept for the next try",
+    );
+  }
+}
+
+/**
+ * Closes the days that ended CLOSE_AFTER_MS ago, at most every CLOSE_EVERY_MS, and forgets the
+ * counter's older days and, on a new day, the user agents seen.
+ */
+function dayCloser(db: Database, logger: Logger, counter: Counter, now: () => number): () => Promise<void> {
+  let lastClose = 0;
+  let userAgentsDay = "";
+  return async () => {
+    const at = now();
+    if (at - lastClose < CLOSE_EVERY_MS) return;
+    lastClose = at;
+    const openBefore = counter.dayAt(at - CLOSE_AFTER_MS);
+    counter.forgetBefore(openBefore);
+    const today = counter.dayAt(at);
+    if (today !== userAgentsDay) forgetUserAgents();
+    userAgentsDay = today;
+    for (const day of await openDaysBefore(db, openBefore)) {
+      const visitors = await closeDay(db, day);
+      if (visitors !== undefined) logger.info({ day, visitors }, "analytics: day closed");
+    }
+  };
+}
+
+/** Whether `work` is still unfinished after `ms`. */
+async function isLate(work: Promise<void>, ms: number): Promise<boolean> {
+  let timeout: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timeout = setTimeout(() => resolve("late"), ms);
+  });
+  const first = await Promise.race([work, late]);
+  clearTimeout(timeout);
+  return first === "late";
 }

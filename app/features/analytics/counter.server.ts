@@ -79,59 +79,10 @@ function hashKey(salt: string, key: string): string {
 }
 
 export function createCounter(options: CounterOptions) {
-  const now = options.now ?? Date.now;
-  const maxKeys = options.maxKeys ?? MAX_KEYS;
-  let counts = new Map<string, number>();
-  const salts = new Map<string, string>();
-  const seen = new Map<string, Set<string>>();
-  let firstSeen: VisitorRow[] = [];
-  // Address and user agent of the visitors since the last write, per day, each once: hashed with
-  // the write (take), off the request path and once however many pages a visitor sees meanwhile.
-  const unhashed = new Map<string, Set<string>>();
-  let unhashedCount = 0;
-  // The day changes only on a whole minute (time zone offsets are whole minutes), so it is worked
-  // out once a minute, not per request.
-  let dayMinute = -1;
-  let currentDay = "";
-
-  /** The calendar day at `ms`: Intl's formatting, several microseconds, so not per request. */
-  const dayAt = (ms: number): string => dayIn(new Date(ms), options.timeZone);
-  /** Today, worked out once a minute. */
-  const today = (): string => {
-    const ms = now();
-    const minute = Math.floor(ms / 60_000);
-    if (minute !== dayMinute) {
-      dayMinute = minute;
-      currentDay = dayAt(ms);
-    }
-    return currentDay;
-  };
-
+  const counts = countStore(options.maxKeys ?? MAX_KEYS);
+  const visitors = visitorStore();
+  const { dayAt, today } = dayClock(options.timeZone, options.now ?? Date.now);
   const budget = createKeyBudget();
-  const overflowId = (day: string, metric: Metric) =>
-    `${day}${SEPARATOR}${metric}${SEPARATOR}${OVERFLOW_KEY}${SEPARATOR}`;
-
-  const add = (day: string, metric: Metric, key: string, detail: string, by: number) => {
-    let id = `${day}${SEPARATOR}${metric}${SEPARATOR}${key}${SEPARATOR}${detail}`;
-    let current = counts.get(id);
-    if (current === undefined && counts.size >= maxKeys) {
-      id = overflowId(day, metric);
-      current = counts.get(id);
-    }
-    counts.set(id, (current ?? 0) + by);
-  };
-
-  const rememberHash = (day: string, hash: string) => {
-    let hashes = seen.get(day);
-    if (!hashes) {
-      hashes = new Set();
-      seen.set(day, hashes);
-    }
-    if (hashes.has(hash)) return;
-    if (hashes.size >= MAX_SEEN_PER_DAY) hashes.clear();
-    hashes.add(hash);
-    firstSeen.push({ day, visitorHash: hash });
-  };
 
   return {
     /** The calendar day (YYYY-MM-DD) it is now, in the site's time zone. */
@@ -149,9 +100,9 @@ export function createCounter(options: CounterOptions) {
       const cleanKey = boundedKey(key);
       const cleanDetail = boundedKey(detail);
       if (budget.admit(day, metric, `${cleanKey}${SEPARATOR}${cleanDetail}`, client)) {
-        add(day, metric, cleanKey, cleanDetail, 1);
+        counts.add(day, metric, cleanKey, cleanDetail, 1);
       } else {
-        add(day, metric, OVERFLOW_KEY, "", 1);
+        counts.add(day, metric, OVERFLOW_KEY, "", 1);
       }
     },
 
@@ -162,13 +113,114 @@ export function createCounter(options: CounterOptions) {
      */
     visitor(address: string, userAgent: string): void {
       const day = today();
+      // One address rotating its user agent makes at most a few visitors (budget.server.ts).
+      visitors.add(day, visitorKey(address, budget.agentOf(day, address, userAgent)));
+    },
+
+    /** The salt of a day, shared by every instance (from analytics_salts). */
+    setSalt: visitors.setSalt,
+    hasSalt: visitors.hasSalt,
+    /**
+     * Forgets the salts, hashes and unhashed visitors of the days before `day`: after a day ends,
+     * nothing of its visitors stays in memory.
+     */
+    forgetBefore: visitors.forgetBefore,
+    /**
+     * Hashes up to `limit` of the visitors waiting (of days whose salt is known); whether any wait
+     * still. The writer calls it in slices before take, so hashing never holds the event loop long.
+     */
+    hashSome: visitors.hashSome,
+
+    /**
+     * Everything added since the last take, and the memory of it cleared; the visitors are hashed
+     * now (those of a day whose salt is not known yet wait for it).
+     */
+    take(): Batch {
+      const firstSeen = visitors.take();
+      return { counts: counts.take(), visitors: firstSeen };
+    },
+
+    /** A batch that could not be written, added back so the next write tries it again. */
+    giveBack(batch: Batch): void {
+      // Bounded like new counts: a long outage does not grow the map past its limit.
+      for (const row of batch.counts) counts.add(row.day, row.metric, row.key, row.detail, row.count);
+      visitors.giveBack(batch.visitors);
+    },
+
+    /** Counts held right now (the number of distinct keys). */
+    size: counts.size,
+  };
+}
+
+/** The calendar day at a time, and today's, worked out once a minute. */
+function dayClock(timeZone: string, now: () => number) {
+  // The day changes only on a whole minute (time zone offsets are whole minutes), so it is worked
+  // out once a minute, not per request.
+  let dayMinute = -1;
+  let currentDay = "";
+  /** The calendar day at `ms`: Intl's formatting, several microseconds, so not per request. */
+  const dayAt = (ms: number): string => dayIn(new Date(ms), timeZone);
+  /** Today, worked out once a minute. */
+  const today = (): string => {
+    const ms = now();
+    const minute = Math.floor(ms / 60_000);
+    if (minute !== dayMinute) {
+      dayMinute = minute;
+      currentDay = dayAt(ms);
+    }
+    return currentDay;
+  };
+  return { dayAt, today };
+}
+
+/** The counts added since the last take, at most `maxKeys` of them (the rest under OVERFLOW_KEY). */
+function countStore(maxKeys: number) {
+  let counts = new Map<string, number>();
+  const overflowId = (day: string, metric: Metric) =>
+    `${day}${SEPARATOR}${metric}${SEPARATOR}${OVERFLOW_KEY}${SEPARATOR}`;
+  return {
+    add(day: string, metric: Metric, key: string, detail: string, by: number): void {
+      let id = `${day}${SEPARATOR}${metric}${SEPARATOR}${key}${SEPARATOR}${detail}`;
+      let current = counts.get(id);
+      if (current === undefined && counts.size >= maxKeys) {
+        id = overflowId(day, metric);
+        current = counts.get(id);
+      }
+      counts.set(id, (current ?? 0) + by);
+    },
+    take(): CountRow[] {
+      const taken = counts;
+      counts = new Map();
+      const rows: CountRow[] = [];
+      for (const [id, count] of taken) {
+        const [day = "", metric = "", key = "", detail = ""] = id.split(SEPARATOR);
+        rows.push({ day, metric: metric as Metric, key, detail, count });
+      }
+      return rows;
+    },
+    size: (): number => counts.size,
+  };
+}
+
+/**
+ * The visitors of each day: held as address and user agent until a write (each once, however many
+ * pages a visitor sees meanwhile), then hashed with the day's salt off the request path; a hash is
+ * handed to the writer the first time it is seen that day.
+ */
+function visitorStore() {
+  const salts = new Map<string, string>();
+  const hashes = firstSeenStore();
+  const rememberHash = hashes.remember;
+  const unhashed = new Map<string, Set<string>>();
+  let unhashedCount = 0;
+
+  return {
+    add(day: string, key: string): void {
       let keys = unhashed.get(day);
       if (!keys) {
         keys = new Set();
         unhashed.set(day, keys);
       }
-      // One address rotating its user agent makes at most a few visitors (budget.server.ts).
-      const key = visitorKey(address, budget.agentOf(day, address, userAgent));
       if (keys.has(key)) return;
       if (unhashedCount < MAX_UNHASHED) {
         keys.add(key);
@@ -178,32 +230,19 @@ export function createCounter(options: CounterOptions) {
       const salt = salts.get(day);
       if (salt !== undefined) rememberHash(day, hashKey(salt, key));
     },
-
-    /** The salt of a day, shared by every instance (from analytics_salts). */
     setSalt(day: string, salt: string): void {
       salts.set(day, salt);
     },
-
     hasSalt: (day: string): boolean => salts.has(day),
-
-    /**
-     * Forgets the salts, hashes and unhashed visitors of the days before `day`: after a day ends,
-     * nothing of its visitors stays in memory.
-     */
     forgetBefore(day: string): void {
       for (const known of [...salts.keys()]) if (known < day) salts.delete(known);
-      for (const known of [...seen.keys()]) if (known < day) seen.delete(known);
+      hashes.forgetBefore(day);
       for (const [known, keys] of [...unhashed]) {
         if (known >= day) continue;
         unhashedCount -= keys.size;
         unhashed.delete(known);
       }
     },
-
-    /**
-     * Hashes up to `limit` of the visitors waiting (of days whose salt is known); whether any wait
-     * still. The writer calls it in slices before take, so hashing never holds the event loop long.
-     */
     hashSome(limit: number): boolean {
       let left = limit;
       for (const [day, keys] of [...unhashed]) {
@@ -220,12 +259,8 @@ export function createCounter(options: CounterOptions) {
       }
       return false;
     },
-
-    /**
-     * Everything added since the last take, and the memory of it cleared; the visitors are hashed
-     * now (those of a day whose salt is not known yet wait for it).
-     */
-    take(): Batch {
+    /** Hashes every visitor whose day's salt is known, and hands over the hashes first seen. */
+    take(): VisitorRow[] {
       for (const [day, keys] of [...unhashed]) {
         const salt = salts.get(day);
         if (salt === undefined) continue;
@@ -233,27 +268,39 @@ export function createCounter(options: CounterOptions) {
         unhashedCount -= keys.size;
         unhashed.delete(day);
       }
-      const taken = counts;
-      counts = new Map();
+      return hashes.take();
+    },
+    giveBack: hashes.giveBack,
+  };
+}
+
+/** The visitor hashes seen per day, and those first seen since the last take. */
+function firstSeenStore() {
+  const seen = new Map<string, Set<string>>();
+  let firstSeen: VisitorRow[] = [];
+  return {
+    remember(day: string, hash: string): void {
+      let hashes = seen.get(day);
+      if (!hashes) {
+        hashes = new Set();
+        seen.set(day, hashes);
+      }
+      if (hashes.has(hash)) return;
+      if (hashes.size >= MAX_SEEN_PER_DAY) hashes.clear();
+      hashes.add(hash);
+      firstSeen.push({ day, visitorHash: hash });
+    },
+    forgetBefore(day: string): void {
+      for (const known of [...seen.keys()]) if (known < day) seen.delete(known);
+    },
+    take(): VisitorRow[] {
       const visitors = firstSeen;
       firstSeen = [];
-      const rows: CountRow[] = [];
-      for (const [id, count] of taken) {
-        const [day = "", metric = "", key = "", detail = ""] = id.split(SEPARATOR);
-        rows.push({ day, metric: metric as Metric, key, detail, count });
-      }
-      return { counts: rows, visitors };
+      return visitors;
     },
-
-    /** A batch that could not be written, added back so the next write tries it again. */
-    giveBack(batch: Batch): void {
-      // Bounded like new counts: a long outage does not grow the map past its limit.
-      for (const row of batch.counts) add(row.day, row.metric, row.key, row.detail, row.count);
-      if (firstSeen.length < MAX_SEEN_PER_DAY) firstSeen.push(...batch.visitors);
+    giveBack(visitors: VisitorRow[]): void {
+      if (firstSeen.length < MAX_SEEN_PER_DAY) firstSeen.push(...visitors);
     },
-
-    /** Counts held right now (the number of distinct keys). */
-    size: (): number => counts.size,
   };
 }
 

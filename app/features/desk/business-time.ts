@@ -1,4 +1,5 @@
 import { DEFAULT_WEEKLY_HOURS, type WeeklyHours } from "~/lib/weekly-hours";
+import { localParts, zoneOffsetAt as offsetAt } from "~/lib/zone-clock";
 
 /*
  * Business time between two instants (docs/desk.md#response-time): only the hours a branch is open
@@ -17,47 +18,6 @@ export const DEFAULT_BUSINESS_HOURS: WeeklyHours = DEFAULT_WEEKLY_HOURS;
 /** Days looked at, at most: a lead answered after a year counts a year of business time. */
 const MAX_DAYS = 400;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** The local calendar date and time of an instant in a time zone, as numbers. */
-function localParts(instant: number, timeZone: string) {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) {
-    if (part.type !== "literal") parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year ?? 1970,
-    month: parts.month ?? 1,
-    day: parts.day ?? 1,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-  };
-}
-
-/** How far the zone's clock is ahead of UTC at an instant, in milliseconds. */
-function offsetAt(instant: number, timeZone: string): number {
-  const p = localParts(instant, timeZone);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(instant / 1000) * 1000;
-}
 
 /** The instant a local wall-clock time happens in the zone (the later reading across a DST change). */
 function instantOf(year: number, month: number, day: number, hour: number, timeZone: string): number {

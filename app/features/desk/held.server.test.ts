@@ -8,6 +8,7 @@ import { logRelease, mayManageHeld, readHeldReference } from "./held.server";
 import { listInbox } from "./inbox.server";
 import { readLead } from "./lead-detail.server";
 import { addStaff } from "./staff.server";
+import { insertQuoteItem, insertQuoteRequest } from "./testing/quote-leads";
 
 const HELD_AT = "2026-11-27T15:00:00.000Z";
 const REASONS = JSON.stringify([{ code: "links", reason: "The message has 6 links", score: 3 }]);
@@ -30,39 +31,18 @@ async function heldContact(db: Database, reference: string) {
 }
 
 async function heldQuote(db: Database, reference: string) {
-  const row = await db
-    .insertInto("quote_requests")
-    .values({
-      reference,
-      company: "Cheap Pills Ltd",
-      name: "Spam Bot",
-      email: "bot@spam.example",
-      phone: null,
-      postal_code: "75201",
-      needed_by: null,
-      po_reference: null,
-      label_details: null,
-      foam_details: null,
-      client_key: null,
-      created_at: HELD_AT,
-      held_at: HELD_AT,
-      held_reasons: REASONS,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto("quote_items")
-    .values({
-      request_id: row.id,
-      position: 0,
-      area: "labels",
-      description: "x",
-      quantity: 1,
-      unit: "each",
-      notes: null,
-    })
-    .execute();
-  return Number(row.id);
+  const id = await insertQuoteRequest(db, {
+    reference,
+    company: "Cheap Pills Ltd",
+    name: "Spam Bot",
+    email: "bot@spam.example",
+    postal_code: "75201",
+    created_at: HELD_AT,
+    held_at: HELD_AT,
+    held_reasons: REASONS,
+  });
+  await insertQuoteItem(db, id, { description: "x", quantity: 1, unit: "each" });
+  return id;
 }
 
 describe("who may handle held spam, and what the page posts", () => {

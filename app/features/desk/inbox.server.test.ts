@@ -7,41 +7,20 @@ import { type InboxFilters, listInbox, readInboxFilters, syncDeskLeads } from ".
 import { changeLead } from "./lead-actions.server";
 import { readLead } from "./lead-detail.server";
 import { addStaff } from "./staff.server";
+import { insertQuoteItem, insertQuoteRequest } from "./testing/quote-leads";
 
 const ARRIVED = "2026-11-24T15:00:00.000Z"; // Tuesday 9:00 in Dallas, 10:00 in Atlanta
 
 async function quote(db: Database, reference: string, zip: string | null, company: string, at = ARRIVED) {
-  const row = await db
-    .insertInto("quote_requests")
-    .values({
-      reference,
-      company,
-      name: "Sam Buyer",
-      email: `buyer@${company.toLowerCase().replace(/\W+/g, "")}.example`,
-      phone: null,
-      postal_code: zip,
-      needed_by: null,
-      po_reference: null,
-      label_details: null,
-      foam_details: null,
-      client_key: null,
-      created_at: at,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto("quote_items")
-    .values({
-      request_id: row.id,
-      position: 0,
-      area: "labels",
-      description: "4x6 labels",
-      quantity: 40,
-      unit: "rolls",
-      notes: null,
-    })
-    .execute();
-  return Number(row.id);
+  const id = await insertQuoteRequest(db, {
+    reference,
+    company,
+    email: `buyer@${company.toLowerCase().replace(/\W+/g, "")}.example`,
+    postal_code: zip,
+    created_at: at,
+  });
+  await insertQuoteItem(db, id);
+  return id;
 }
 
 async function contact(db: Database, name: string, held = false) {

@@ -8,31 +8,19 @@ import { type SmtpPeer, startSmtpPeer } from "../../../tests/support/smtp-peer";
 import { changeLead } from "./lead-actions.server";
 import { queueOverdueReminders, REMINDER_KIND } from "./reminders.server";
 import { addStaff } from "./staff.server";
+import { insertQuoteRequest } from "./testing/quote-leads";
 
 // Friday 2026-11-27 16:50 in Dallas (America/Chicago, UTC-6): ten business minutes left that day.
 const FRIDAY_LATE = "2026-11-27T22:50:00.000Z";
 
-async function quote(db: Database, reference: string, zip: string, at: string) {
-  const row = await db
-    .insertInto("quote_requests")
-    .values({
-      reference,
-      company: "Lone Star <b>Foods</b>",
-      name: "Sam Buyer",
-      email: "sam@lonestar.example",
-      phone: null,
-      postal_code: zip,
-      needed_by: null,
-      po_reference: null,
-      label_details: null,
-      foam_details: null,
-      client_key: null,
-      created_at: at,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
-}
+const quote = (db: Database, reference: string, zip: string, at: string) =>
+  insertQuoteRequest(db, {
+    reference,
+    company: "Lone Star <b>Foods</b>",
+    email: "sam@lonestar.example",
+    postal_code: zip,
+    created_at: at,
+  });
 
 describe.each(testDialects)("overdue reminders on $name", (dialect) => {
   const t = freshDatabaseEach(dialect);

@@ -11,6 +11,7 @@ import { syncDeskLeads } from "./inbox.server";
 import { changeLead } from "./lead-actions.server";
 import { reportSpeedSource } from "./report-speed.server";
 import { addStaff } from "./staff.server";
+import { insertQuoteRequest } from "./testing/quote-leads";
 
 // Monday 2026-11-30, 9:00 in Dallas and 10:00 in Atlanta.
 const MONDAY = Date.parse("2026-11-30T15:00:00.000Z");
@@ -18,27 +19,8 @@ const minute = 60_000;
 const timeZone = "America/New_York";
 const WEEK = { since: "2026-11-30", until: "2026-12-06" };
 
-async function quote(db: Database, reference: string, zip: string, at: number) {
-  const row = await db
-    .insertInto("quote_requests")
-    .values({
-      reference,
-      company: "Buyer Co",
-      name: "Sam Buyer",
-      email: "sam@buyer.example",
-      phone: null,
-      postal_code: zip,
-      needed_by: null,
-      po_reference: null,
-      label_details: null,
-      foam_details: null,
-      client_key: null,
-      created_at: new Date(at).toISOString(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
-}
+const quote = (db: Database, reference: string, zip: string, at: number) =>
+  insertQuoteRequest(db, { reference, postal_code: zip, created_at: new Date(at).toISOString() });
 
 describe.each(testDialects)("speed to lead in the report and the digest on $name", (dialect) => {
   const t = freshDatabaseEach(dialect);

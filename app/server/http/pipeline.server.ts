@@ -205,24 +205,12 @@ function limitBodyTime(req: IncomingMessage, res: ServerResponse): void {
 }
 
 export function createRequestPipeline(options: PipelineOptions): RequestListener {
-  const { logger, staticFiles, appHandler, trustProxy } = options;
+  const { logger } = options;
   const logRequest = requestLogger(logger);
-  const { onAnswered } = options;
-  const answered = (req: IncomingMessage, res: ServerResponse, url: URL, source: Answered["source"]) => {
-    if (!onAnswered) return;
-    // The security headers were set with setHeader first, so the headers written later are readable too.
-    const type = res.getHeader("content-type");
-    onAnswered({
-      req,
-      url,
-      status: res.statusCode,
-      contentType: typeof type === "string" ? type : "",
-      source,
-    });
-  };
+  const answered = answeredNotice(options.onAnswered);
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    setSecurityHeaders(res, { https: isHttps(req, trustProxy) });
+    setSecurityHeaders(res, { https: isHttps(req, options.trustProxy) });
     const method = req.method ?? "GET";
     const checked = parseRequestTarget(req);
     if (!checked.ok) {
@@ -230,19 +218,12 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
       return;
     }
     const { target } = checked;
-    const { pathname, search } = target.url;
+    const { pathname } = target.url;
     // A streamed post (the quote upload) keeps its own limits: a stall time and a ceiling.
     if (declaresBody(req) && !options.streamedPosts?.has(pathname)) limitBodyTime(req, res);
-    let streamedBody: { body: unknown } | undefined;
 
     if (pathname === "/healthz" && (method === "GET" || method === "HEAD")) {
-      const report = await options.checkHealth().catch((): HealthReport => ({ status: "unavailable" }));
-      const body = JSON.stringify(report);
-      res.writeHead(report.status === "unavailable" ? 503 : 200, {
-        "Content-Type": "application/json",
-        "Cache-Control": "no-store",
-      });
-      res.end(method === "HEAD" ? undefined : body);
+      await answerHealth(res, method, options.checkHealth);
       return;
     }
     if (!["GET", "HEAD", "POST"].includes(method)) {
@@ -256,80 +237,157 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
       await endpoint(req, res);
       return;
     }
+    let streamedBody: { body: unknown } | undefined;
     if (method !== "POST") {
-      // One URL per page, without a trailing slash (docs/product.md#urls).
-      if (pathname.length > 1 && pathname.endsWith("/")) {
-        redirect(res, `${withoutTrailingSlashes(pathname)}${search}`);
+      const source = answerUnrendered(req, res, target.url, options);
+      if (source) {
+        if (source !== "redirect") answered(req, res, target.url, source);
         return;
       }
-      const legacyTarget = resolveLegacyRedirect(pathname, search);
-      if (legacyTarget) {
-        redirect(res, legacyTarget);
-        answered(req, res, target.url, "legacy");
-        return;
-      }
-      // A page whose content depends on its query string has a prerendered file without it.
-      const onRequest = options.rendersOnRequest?.(target.url) ?? false;
-      if (staticFiles && !onRequest && serveStatic(staticFiles, pathname, search, req, res)) {
-        answered(req, res, target.url, "file");
-        return;
-      }
-    } else if (isCrossSitePost(req, trustProxy)) {
-      sendError(req, res, 403, "Forbidden", "Forms on this site can only be sent from this site.");
-      return;
-    } else if (rejectBadBody(req, res, pathname, options.streamedPosts?.get(pathname))) {
-      return;
-    } else if (isChunkedOneClick(req, pathname)) {
-      const body = await readCappedBody(req, ONE_CLICK_MAX_BYTES);
-      if (!body) {
-        sendError(req, res, 413, "Request Too Large", "The request body is larger than this site accepts.", {
-          Connection: "close",
-        });
-        return;
-      }
-      rememberBody(req, body);
-    } else if (endpoint) {
-      await endpoint(req, res);
-      return;
     } else {
-      const streamed = options.streamedPosts?.get(pathname);
-      if (streamed) {
-        // Read here, as a stream, and handed to the route (docs/decisions/0011-quote-uploads.md).
-        const { body, complete } = await streamed.read(req, res);
-        if (!complete) res.setHeader("Connection", "close");
-        if (res.headersSent || res.writableEnded) return;
-        streamedBody = { body };
-      }
+      const post = await readPost(req, res, pathname, endpoint, options);
+      if (post.answered) return;
+      streamedBody = post.streamedBody;
     }
-
-    const { devMiddleware } = options;
-    if (devMiddleware) {
-      await new Promise<void>((resolve, reject) => {
-        // Vite answers its own files without calling next.
-        res.once("close", resolve);
-        devMiddleware(req, res, () => appHandler(req, res, target, streamedBody).then(resolve, reject));
-      });
-      return;
-    }
-    await appHandler(req, res, target, streamedBody);
-    answered(req, res, target.url, "rendered");
+    await render(req, res, target, streamedBody, options);
+    // In development Vite may have answered instead, and nothing is counted.
+    if (!options.devMiddleware) answered(req, res, target.url, "rendered");
   };
 
   return (req, res) => {
     logRequest(req, res);
-    route(req, res).catch((error: unknown) => {
-      if (error instanceof ClientAbortedError) {
-        logger.debug({ url: withoutSecrets(req.url) }, "client went away mid-request");
-        res.destroy();
-        return;
-      }
-      logger.error({ err: error, url: withoutSecrets(req.url) }, "request failed");
-      try {
-        sendError(req, res, 500, "Server Error", "Something went wrong on our side. Please try again.");
-      } catch (answerError) {
-        logger.error({ err: answerError }, "could not answer a failed request");
-        res.destroy();
-      }
+    route(req, res).catch((error: unknown) => answerFailure(req, res, error, logger));
+  };
+}
+
+/** Tells onAnswered of an answer, with its status and Content-Type. */
+function answeredNotice(onAnswered: PipelineOptions["onAnswered"]) {
+  return (req: IncomingMessage, res: ServerResponse, url: URL, source: Answered["source"]) => {
+    if (!onAnswered) return;
+    // The security headers were set with setHeader first, so the headers written later are readable too.
+    const type = res.getHeader("content-type");
+    onAnswered({
+      req,
+      url,
+      status: res.statusCode,
+      contentType: typeof type === "string" ? type : "",
+      source,
     });
   };
+}
+
+/** /healthz: the report as JSON, 503 when unavailable. */
+async function answerHealth(
+  res: ServerResponse,
+  method: string,
+  checkHealth: PipelineOptions["checkHealth"],
+): Promise<void> {
+  const report = await checkHealth().catch((): HealthReport => ({ status: "unavailable" }));
+  const body = JSON.stringify(report);
+  res.writeHead(report.status === "unavailable" ? 503 : 200, {
+    "Content-Type": "application/json",
+    "Cache-Control": "no-store",
+  });
+  res.end(method === "HEAD" ? undefined : body);
+}
+
+/**
+ * A GET or HEAD answered without React Router: the redirect away from a trailing slash (not counted),
+ * a legacy path's redirect, or a prerendered file from memory. Says who answered, or undefined.
+ */
+function answerUnrendered(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  options: PipelineOptions,
+): "redirect" | "legacy" | "file" | undefined {
+  const { pathname, search } = url;
+  // One URL per page, without a trailing slash (docs/product.md#urls).
+  if (pathname.length > 1 && pathname.endsWith("/")) {
+    redirect(res, `${withoutTrailingSlashes(pathname)}${search}`);
+    return "redirect";
+  }
+  const legacyTarget = resolveLegacyRedirect(pathname, search);
+  if (legacyTarget) {
+    redirect(res, legacyTarget);
+    return "legacy";
+  }
+  // A page whose content depends on its query string has a prerendered file without it.
+  const onRequest = options.rendersOnRequest?.(url) ?? false;
+  const { staticFiles } = options;
+  if (staticFiles && !onRequest && serveStatic(staticFiles, pathname, search, req, res)) return "file";
+  return undefined;
+}
+
+/**
+ * A POST's checks and reading: refused (cross-site, bad body), answered by an endpoint, or read for
+ * React Router (a chunked one-click unsubscribe under its cap, a streamed post as a stream).
+ */
+async function readPost(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  endpoint: Endpoint | undefined,
+  options: PipelineOptions,
+): Promise<{ answered: true } | { answered: false; streamedBody?: { body: unknown } }> {
+  const streamed = options.streamedPosts?.get(pathname);
+  if (isCrossSitePost(req, options.trustProxy)) {
+    sendError(req, res, 403, "Forbidden", "Forms on this site can only be sent from this site.");
+    return { answered: true };
+  }
+  if (rejectBadBody(req, res, pathname, streamed)) return { answered: true };
+  if (isChunkedOneClick(req, pathname)) {
+    const body = await readCappedBody(req, ONE_CLICK_MAX_BYTES);
+    if (!body) {
+      sendError(req, res, 413, "Request Too Large", "The request body is larger than this site accepts.", {
+        Connection: "close",
+      });
+      return { answered: true };
+    }
+    rememberBody(req, body);
+    return { answered: false };
+  }
+  if (endpoint) {
+    await endpoint(req, res);
+    return { answered: true };
+  }
+  if (!streamed) return { answered: false };
+  // Read here, as a stream, and handed to the route (docs/decisions/0011-quote-uploads.md).
+  const { body, complete } = await streamed.read(req, res);
+  if (!complete) res.setHeader("Connection", "close");
+  if (res.headersSent || res.writableEnded) return { answered: true };
+  return { answered: false, streamedBody: { body } };
+}
+
+/** React Router answers, behind Vite's dev middlewares in development. */
+async function render(
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: Parameters<AppHandler>[2],
+  streamedBody: { body: unknown } | undefined,
+  options: PipelineOptions,
+): Promise<void> {
+  const { devMiddleware, appHandler } = options;
+  if (!devMiddleware) return appHandler(req, res, target, streamedBody);
+  await new Promise<void>((resolve, reject) => {
+    // Vite answers its own files without calling next.
+    res.once("close", resolve);
+    devMiddleware(req, res, () => appHandler(req, res, target, streamedBody).then(resolve, reject));
+  });
+}
+
+/** A request that failed: a client gone away is dropped; anything else is logged and answered 500. */
+function answerFailure(req: IncomingMessage, res: ServerResponse, error: unknown, logger: Logger): void {
+  if (error instanceof ClientAbortedError) {
+    logger.debug({ url: withoutSecrets(req.url) }, "client went away mid-request");
+    res.destroy();
+    return;
+  }
+  logger.error({ err: error, url: withoutSecrets(req.url) }, "request failed");
+  try {
+    sendError(req, res, 500, "Server Error", "Something went wrong on our side. Please try again.");
+  } catch (answerError) {
+    logger.error({ err: answerError }, "could not answer a failed request");
+    res.destroy();
+  }
 }

@@ -1,7 +1,7 @@
 import { writeStatement } from "~/server/db/database.server";
 import { type Database, isoTime, type WebhookDelivery } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
-import { createPolling } from "~/server/polling.server";
+import { createPolling, type Polling } from "~/server/polling.server";
 import { claimDelivery, type LaneFilter } from "./claim.server";
 import { postWebhook, WEBHOOK_TIMEOUT_MS } from "./deliver.server";
 import type { WebhookEndpoint } from "./endpoints.server";
@@ -55,6 +55,16 @@ export interface WebhookWorker {
   stop(): Promise<void>;
 }
 
+/** What an attempt needs: the database, the endpoints' secrets, the timeout and who is told. */
+interface AttemptSettings {
+  db: Database;
+  logger: Logger;
+  secrets: ReadonlyMap<string, string>;
+  timeoutMs: number;
+  onAttempt: WebhookWorkerOptions["onAttempt"];
+  now: () => Date;
+}
+
 /**
  * A worker that does nothing until start(); tests drive it with runOnce(). Each endpoint has a lane of
  * its own (docs/decisions/0051-a-lane-per-webhook-endpoint.md): a lane claims only its endpoint's
@@ -71,64 +81,14 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   // An attempt ends within timeoutMs (the abort signal covers the answer), so the claim outlives it
   // with room to spare and needs no renewal.
   const lockMs = timeoutMs + 60_000;
-  const secrets = new Map(options.endpoints.map((endpoint) => [endpoint.url, endpoint.secret]));
-
-  async function record(delivery: WebhookDelivery, changes: Partial<WebhookDelivery>): Promise<void> {
-    // Only the claim's owner records: a worker whose claim lapsed and was taken over matches no row.
-    await writeStatement(db, (trx) =>
-      trx
-        .updateTable("webhook_deliveries")
-        .set({ ...changes, locked_until: null })
-        .where("id", "=", delivery.id)
-        .where("attempts", "=", delivery.attempts)
-        .where("status", "=", "sending")
-        .execute(),
-    );
-  }
-
-  async function attempt(delivery: WebhookDelivery): Promise<void> {
-    const secret = secrets.get(delivery.endpoint_url);
-    const context = {
-      webhookId: delivery.message_id,
-      event: delivery.event_type,
-      endpoint: new URL(delivery.endpoint_url).origin,
-      attempts: delivery.attempts,
-    };
-    const outcome = secret
-      ? await postWebhook(
-          delivery.endpoint_url,
-          signWebhook(secret, delivery.message_id, now(), delivery.payload),
-          delivery.payload,
-          timeoutMs,
-        )
-      : { ok: false as const, status: null, error: "endpoint no longer in WEBHOOK_ENDPOINTS" };
-    const at = now();
-    if (outcome.ok) {
-      await record(delivery, {
-        status: "delivered",
-        delivered_at: isoTime(at),
-        last_status: outcome.status,
-        last_error: null,
-      });
-      options.onAttempt?.(delivery.event_type, "delivered");
-      logger.info({ ...context, status: outcome.status }, "webhook delivered");
-      return;
-    }
-    const firstAttempt = Date.parse(delivery.first_attempt_at ?? isoTime(at));
-    const giveUp = !secret || at.getTime() - firstAttempt >= WEBHOOK_RETRY_WINDOW_MS;
-    const next = new Date(at.getTime() + webhookRetryDelayMs(delivery.attempts));
-    await record(delivery, {
-      status: giveUp ? "failed" : "queued",
-      last_status: outcome.status,
-      last_error: outcome.error,
-      next_attempt_at: giveUp ? delivery.next_attempt_at : isoTime(next),
-    });
-    options.onAttempt?.(delivery.event_type, giveUp ? "failed" : "retry");
-    const details = { ...context, status: outcome.status, error: outcome.error };
-    if (giveUp)
-      logger.error(details, "webhook delivery failed for good; `npm run webhooks -- retry` sends it again");
-    else logger.warn({ ...details, nextAttemptAt: isoTime(next) }, "webhook delivery failed; will retry");
-  }
+  const settings: AttemptSettings = {
+    db,
+    logger,
+    secrets: new Map(options.endpoints.map((endpoint) => [endpoint.url, endpoint.secret])),
+    timeoutMs,
+    onAttempt: options.onAttempt,
+    now,
+  };
 
   const lane = (filter: LaneFilter, what: string) =>
     createPolling({
@@ -143,16 +103,20 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
           const delivery = await claimDelivery(db, lockMs, now(), filter);
           if (!delivery) break;
           handled += 1;
-          await attempt(delivery);
+          await attemptDelivery(settings, delivery);
         }
         return handled;
       },
     });
   const urls = [...new Set(options.endpoints.map((endpoint) => endpoint.url))];
-  const lanes = [
+  return allLanes([
     ...urls.map((url) => lane({ endpoint: url }, `webhook worker (${new URL(url).origin})`)),
     lane({ notAmong: urls }, "webhook worker (endpoints no longer configured)"),
-  ];
+  ]);
+}
+
+/** The lanes driven as one worker. */
+function allLanes(lanes: readonly Polling[]): WebhookWorker {
   return {
     async runOnce() {
       const handled = await Promise.all(lanes.map((each) => each.runOnce()));
@@ -168,4 +132,67 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       await Promise.all(lanes.map((each) => each.stop()));
     },
   };
+}
+
+/** Records an attempt's outcome; only the claim's owner does (a lapsed claim matches no row). */
+async function recordAttempt(
+  db: Database,
+  delivery: WebhookDelivery,
+  changes: Partial<WebhookDelivery>,
+): Promise<void> {
+  await writeStatement(db, (trx) =>
+    trx
+      .updateTable("webhook_deliveries")
+      .set({ ...changes, locked_until: null })
+      .where("id", "=", delivery.id)
+      .where("attempts", "=", delivery.attempts)
+      .where("status", "=", "sending")
+      .execute(),
+  );
+}
+
+/** Posts one claimed delivery, signed, and records what became of it: delivered, retried or failed. */
+async function attemptDelivery(settings: AttemptSettings, delivery: WebhookDelivery): Promise<void> {
+  const { db, logger, now } = settings;
+  const secret = settings.secrets.get(delivery.endpoint_url);
+  const context = {
+    webhookId: delivery.message_id,
+    event: delivery.event_type,
+    endpoint: new URL(delivery.endpoint_url).origin,
+    attempts: delivery.attempts,
+  };
+  const outcome = secret
+    ? await postWebhook(
+        delivery.endpoint_url,
+        signWebhook(secret, delivery.message_id, now(), delivery.payload),
+        delivery.payload,
+        settings.timeoutMs,
+      )
+    : { ok: false as const, status: null, error: "endpoint no longer in WEBHOOK_ENDPOINTS" };
+  const at = now();
+  if (outcome.ok) {
+    await recordAttempt(db, delivery, {
+      status: "delivered",
+      delivered_at: isoTime(at),
+      last_status: outcome.status,
+      last_error: null,
+    });
+    settings.onAttempt?.(delivery.event_type, "delivered");
+    logger.info({ ...context, status: outcome.status }, "webhook delivered");
+    return;
+  }
+  const firstAttempt = Date.parse(delivery.first_attempt_at ?? isoTime(at));
+  const giveUp = !secret || at.getTime() - firstAttempt >= WEBHOOK_RETRY_WINDOW_MS;
+  const next = new Date(at.getTime() + webhookRetryDelayMs(delivery.attempts));
+  await recordAttempt(db, delivery, {
+    status: giveUp ? "failed" : "queued",
+    last_status: outcome.status,
+    last_error: outcome.error,
+    next_attempt_at: giveUp ? delivery.next_attempt_at : isoTime(next),
+  });
+  settings.onAttempt?.(delivery.event_type, giveUp ? "failed" : "retry");
+  const details = { ...context, status: outcome.status, error: outcome.error };
+  if (giveUp)
+    logger.error(details, "webhook delivery failed for good; `npm run webhooks -- retry` sends it again");
+  else logger.warn({ ...details, nextAttemptAt: isoTime(next) }, "webhook delivery failed; will retry");
 }

@@ -2,6 +2,7 @@
  * Calendar days (`YYYY-MM-DD`) and weeks as the company's clocks read them (SITE_TIME_ZONE): the report's
  * periods, the digest's weeks and the UTC instants that bound them.
  */
+import { zoneOffsetAt as offsetAt } from "~/lib/zone-clock";
 import { dayIn } from "~/server/mail/company-time.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,36 +29,6 @@ export function daysFrom(since: string, until: string): string[] {
   const days: string[] = [];
   for (let day = since; day <= until; day = addDays(day, 1)) days.push(day);
   return days;
-}
-
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
-/** How far the time zone's clocks are ahead of UTC at `instant`, in milliseconds. */
-function offsetAt(instant: number, timeZone: string): number {
-  let format = wallClocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    wallClocks.set(timeZone, format);
-  }
-  const part = (type: string) => Number(format.formatToParts(instant).find((p) => p.type === type)?.value);
-  const wall = Date.UTC(
-    part("year"),
-    part("month") - 1,
-    part("day"),
-    part("hour"),
-    part("minute"),
-    part("second"),
-  );
-  return wall - Math.floor(instant / 1000) * 1000;
 }
 
 /**

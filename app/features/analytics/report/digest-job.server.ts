@@ -5,12 +5,11 @@
  * and the outbox's unique key makes any other instance's insert do nothing.
  */
 import { listHeldLeads } from "~/features/leads/held.server";
-import { writeStatement } from "~/server/db/database.server";
 import { readerOf } from "~/server/db/read-off-loop.server";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
-import { enqueueMail } from "~/server/mail/outbox.server";
-import { type PeriodicOptions, startPeriodicCheck } from "~/server/periodic.server";
+import { isQueued, queueOnce, startScheduledMail } from "~/server/mail/scheduled.server";
+import type { PeriodicOptions } from "~/server/periodic.server";
 import { periodBounds } from "./calendar";
 import { buildDigestMail } from "./digest.server";
 import { buildReport } from "./model.server";
@@ -40,12 +39,7 @@ export async function queueDueDigest(
 ): Promise<"queued" | "already"> {
   const due = latestDigest(now, settings.timeZone);
   const dedupeKey = digestDedupeKey(due.monday);
-  const queued = await db
-    .selectFrom("email_outbox")
-    .where("dedupe_key", "=", dedupeKey)
-    .select("id")
-    .executeTakeFirst();
-  if (queued) return "already";
+  if (await isQueued(db, dedupeKey)) return "already";
   // Its reads run off the event loop (a SQLite read thread): a large week must not hold up the site.
   const reader = readerOf(db);
   const week = await buildReport(reader, {
@@ -57,9 +51,7 @@ export async function queueDueDigest(
   const previous = await buildReport(reader, { period: due.previous, timeZone: settings.timeZone, now });
   const held = await listHeldLeads(reader, HELD_LISTED, periodBounds(due.week, settings.timeZone).from);
   const mail = buildDigestMail({ mailFrom: settings.mailFrom, to: settings.to }, week, previous, held);
-  // One insert (no attachments), through the write queue like every write on SQLite.
-  const id = await writeStatement(db, (conn) => enqueueMail(conn, { ...mail, dedupeKey }, now));
-  return id === null ? "already" : "queued";
+  return queueOnce(db, mail, dedupeKey, now);
 }
 
 export type DigestJobOptions = PeriodicOptions;
@@ -71,14 +63,14 @@ export function startWeeklyDigest(
   settings: DigestJobSettings,
   options: DigestJobOptions = {},
 ): () => void {
-  const check = async (now: Date) => {
-    if ((await queueDueDigest(db, settings, now)) === "queued") {
-      logger.info({ kind: "weekly_digest" }, "report: weekly digest queued");
-    }
-  };
-  return startPeriodicCheck(
-    check,
-    (error) => logger.warn({ err: error }, "report: could not queue the weekly digest"),
-    { ...options, defaultFirstMs: 5_000 },
+  return startScheduledMail(
+    (now) => queueDueDigest(db, settings, now),
+    logger,
+    {
+      kind: "weekly_digest",
+      queued: "report: weekly digest queued",
+      failed: "report: could not queue the weekly digest",
+    },
+    options,
   );
 }

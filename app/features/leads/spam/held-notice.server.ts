@@ -4,12 +4,12 @@
  * released, so a buyer the rules misjudged waits hours, never silently. Queued once a day across every
  * instance (the outbox's dedupe key `held-leads:<day>`), like the weekly digest.
  */
-import { writeStatement } from "~/server/db/database.server";
 import { type Database, isoTime } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import { dayIn, formatReceived } from "~/server/mail/company-time.server";
-import { type Email, enqueueMail, MAIL_PRIORITY } from "~/server/mail/outbox.server";
-import { type PeriodicOptions, startPeriodicCheck } from "~/server/periodic.server";
+import { type Email, MAIL_PRIORITY } from "~/server/mail/outbox.server";
+import { isQueued, queueOnce, startScheduledMail } from "~/server/mail/scheduled.server";
+import type { PeriodicOptions } from "~/server/periodic.server";
 import { bodyLine, headerSafe } from "../email-text.server";
 import { type HeldLead, listHeldLeads } from "../held.server";
 
@@ -91,12 +91,7 @@ export async function queueHeldNotice(
   if (hourIn(now, settings.timeZone) < NOTICE_HOUR) return "not-due";
   const day = dayIn(now, settings.timeZone);
   const dedupeKey = heldNoticeDedupeKey(day);
-  const queued = await db
-    .selectFrom("email_outbox")
-    .where("dedupe_key", "=", dedupeKey)
-    .select("id")
-    .executeTakeFirst();
-  if (queued) return "already";
+  if (await isQueued(db, dedupeKey)) return "already";
   // The last notice of the past week, found by its dedupe key (the outbox's unique index).
   const earlierKeys = [1, 2, 3, 4, 5, 6, 7].map((days) =>
     heldNoticeDedupeKey(dayIn(new Date(now.getTime() - days * DAY_MS), settings.timeZone)),
@@ -111,9 +106,7 @@ export async function queueHeldNotice(
   const since = previous?.created_at ?? isoTime(new Date(now.getTime() - FIRST_NOTICE_LOOKBACK_MS));
   const leads = await listHeldLeads(db, LISTED, since);
   if (leads.length === 0) return "none";
-  const mail = buildHeldNotice(settings, day, leads);
-  const id = await writeStatement(db, (conn) => enqueueMail(conn, { ...mail, dedupeKey }, now));
-  return id === null ? "already" : "queued";
+  return queueOnce(db, buildHeldNotice(settings, day, leads), dedupeKey, now);
 }
 
 /** Checks every `checkEveryMs` (REPORT_CHECK_MS) whether the day's notice is due; returns the stop. */
@@ -123,14 +116,14 @@ export function startHeldNotice(
   settings: HeldNoticeSettings,
   options: PeriodicOptions = {},
 ): () => void {
-  const check = async (now: Date) => {
-    if ((await queueHeldNotice(db, settings, now)) === "queued") {
-      logger.info({ kind: HELD_NOTICE_KIND }, "held-leads notice queued");
-    }
-  };
-  return startPeriodicCheck(
-    check,
-    (error) => logger.warn({ err: error }, "could not queue the held-leads notice"),
-    { ...options, defaultFirstMs: 5_000 },
+  return startScheduledMail(
+    (now) => queueHeldNotice(db, settings, now),
+    logger,
+    {
+      kind: HELD_NOTICE_KIND,
+      queued: "held-leads notice queued",
+      failed: "could not queue the held-leads notice",
+    },
+    options,
   );
 }
