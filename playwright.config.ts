@@ -10,8 +10,7 @@ export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.test.ts",
   fullyParallel: true,
-  // Three in CI as everywhere: a browser test waits far more than it computes (decision 0079).
-  workers: 3,
+  workers: process.env.CI ? 2 : 3,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
