@@ -1,6 +1,6 @@
-// `npm test`: every check the project has. Types first (nothing else runs when they fail); then lint, unit and
-// integration tests (SQLite and PostgreSQL) and the production build side by side, and the browser tests against
-// the built server as soon as the build passes. Ends with one "N passed, N failed" line.
+// `npm test`: every check the project has, stopping after the first phase that fails: types; then lint, unit
+// and integration tests (SQLite and PostgreSQL) and the production build side by side; then the browser tests
+// against the built server. Ends with one "N passed, N failed" line.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
@@ -25,31 +25,26 @@ const browserStep = step("browser", "npx", ["playwright", "test"]);
  * The type check runs first: it writes the generated files the unit tests read. Then the lint, the unit tests
  * and the build run side by side: the unit tests spend most of their time waiting on PostgreSQL, SMTP peers and
  * timers, and the build fills those waits (one after another they took about 8 minutes of a CI run, and the
- * build rewrites a generated file only when its content changes). The browser tests need the build alone, so
- * they start as soon as it is done, while the unit tests are still running (they used to wait for the slowest
- * of the three, the unit tests, about 4 minutes after the build). The browser's output goes straight through;
- * every other step's output is printed whole when it ends, so the log still reads step by step. A phase is
- * a list of chains run side by side; a chain's steps run one after another, each only if the one before passed.
+ * build rewrites a generated file only when its content changes). Each one's output is printed whole when it
+ * ends, so the log reads step by step. The browser tests run last, against the build.
  */
-const phases = [[[typecheckStep]], [[lintStep], [unitStep], [buildStep, browserStep]]];
-/** Steps whose output goes straight through: the type check (it runs alone) and the browser tests (the longest). */
-const live = new Set([typecheckStep, browserStep]);
+const phases = [[typecheckStep], [lintStep, unitStep, buildStep], [browserStep]];
 
-/** Runs a step; its output goes straight through when `streamed`, and is printed whole when it ends otherwise. */
-function runStep({ name, command, args }, streamed) {
+/** Runs a step; its output goes straight through when it runs alone, and is printed whole when it ends otherwise. */
+function runStep({ name, command, args }, alone) {
   return new Promise((resolve) => {
     const started = Date.now();
     const header = `\n=== ${name}: ${command} ${args.join(" ")}\n`;
-    if (streamed) process.stdout.write(header);
+    if (alone) process.stdout.write(header);
     const child = spawn(command, args, {
-      stdio: streamed ? "inherit" : ["ignore", "pipe", "pipe"],
+      stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"],
       env: process.env,
     });
     const output = [];
     child.stdout?.on("data", (chunk) => output.push(chunk));
     child.stderr?.on("data", (chunk) => output.push(chunk));
     const finish = (ok) => {
-      if (!streamed) process.stdout.write(header + Buffer.concat(output).toString("utf8"));
+      if (!alone) process.stdout.write(header + Buffer.concat(output).toString("utf8"));
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       process.stdout.write(`=== ${name}: ${ok ? "ok" : "FAILED"} in ${seconds} s\n`);
       resolve(ok);
@@ -62,22 +57,12 @@ function runStep({ name, command, args }, streamed) {
   });
 }
 
-/** Runs a phase's chains side by side, each chain's steps one after another; the names of the steps that failed. */
-async function runPhase(chains) {
-  const failed = await Promise.all(
-    chains.map(async (chain) => {
-      for (const each of chain) if (!(await runStep(each, live.has(each)))) return [each.name];
-      return [];
-    }),
-  );
-  return failed.flat();
-}
-
 let failedStep;
 for (const phase of phases) {
-  const failed = await runPhase(phase);
+  const outcomes = await Promise.all(phase.map((each) => runStep(each, phase.length === 1)));
+  const failed = phase.filter((_, index) => !outcomes[index]);
   if (failed.length > 0) {
-    failedStep = failed.join(", ");
+    failedStep = failed.map((each) => each.name).join(", ");
     break;
   }
 }
