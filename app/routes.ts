@@ -26,7 +26,6 @@ export default [
   route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
   // Rendered on each request (not prerendered), never indexed, not in the sitemap: docs/search.md.
   route("search", "routes/search.tsx"),
-  route("api/search", "routes/api.search.ts"),
   // Rendered on each request: a quote's file through the signed, expiring link a webhook carries (docs/webhooks.md).
   route("files/:id/:name", "routes/files.ts"),
   // The sales desk (docs/desk.md): staff only, rendered on each request, never indexed, no scripts but the passkey ceremony's.

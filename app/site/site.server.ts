@@ -28,6 +28,7 @@ import {
 import type { Logger } from "~/server/logger.server";
 import { RANGE_UPLOAD_PATH, rangeStreamedPost } from "./desk-range.server";
 import { startHousekeeping } from "./housekeeping.server";
+import { SUGGESTIONS_PATH, suggestionsEndpoint } from "./suggestions.server";
 
 /**
  * First-party counting (docs/analytics.md), one per process. Made before the services start: its
@@ -68,6 +69,8 @@ export function featureRequests(
     endpoints: new Map([
       ["/api/contact", formEndpoint(contactFormApi, forms)],
       ["/api/newsletter", formEndpoint(newsletterFormApi, forms)],
+      // The header's suggestions, asked at every key press (docs/search.md#suggestions).
+      [SUGGESTIONS_PATH, suggestionsEndpoint(services)],
     ]),
     streamedPosts: new Map([
       ...[...QUOTE_UPLOAD_PATHS].map((path): [string, StreamedPost] => [path, quotePost]),
