@@ -8,8 +8,8 @@ import { searchPage } from "~/content/search";
 import { CatalogueFamilies, CatalogueItems } from "~/features/catalogue/search/results";
 import { searchCatalogue } from "~/features/catalogue/search/site-catalogue.server";
 import { quoteItemHref } from "~/features/quote/quote-prefill";
-import { recordSearchMiss } from "~/features/search/misses.server";
-import { cleanQuery, normalizeQuery } from "~/features/search/normalize.server";
+import { cleanQuery } from "~/features/search/normalize.server";
+import { countSearch, rememberSearchPage, searchPageKey } from "~/features/search/search-count.server";
 import { siteSearch } from "~/features/search/site-index.server";
 import { pageCache } from "~/lib/page-cache.server";
 import { noScripts } from "~/lib/page-scripts";
@@ -31,7 +31,7 @@ export const handle = noScripts;
 /**
  * /search?q=: the whole site's search, rendered on the server for every request so it works without
  * JavaScript (docs/search.md). A search that finds nothing is counted for the owner, by its
- * normalised text only, within the client's hourly budget of misses.
+ * normalised text only, within the client's hourly budget of misses (countSearch).
  */
 export async function loader({ request, url, context: provider }: Route.LoaderArgs) {
   const context = requestContextOf(provider);
@@ -48,18 +48,13 @@ export async function loader({ request, url, context: provider }: Route.LoaderAr
     }
   }
   const total = (result?.total ?? 0) + (catalogue?.items.length ?? 0) + (catalogue?.families.length ?? 0);
-  if (result) services.counting?.search(normalizeQuery(query), total > 0, request.headers, context.clientKey);
-  if (result && total === 0) {
-    // Counting must not slow the answer down or fail it: the page does not wait for the database.
-    recordSearchMiss(services.db, context.clientKey, query).catch((error: unknown) =>
-      services.logger.warn({ err: error }, "could not count a search without results"),
-    );
-  }
+  if (result) countSearch(services, { query, total }, request.headers, context.clientKey);
   // What the page shows is the query's results from this build and catalogue version: React renders it
-  // once per pair (app/lib/page-cache.server.ts), unless the catalogue's search failed this time.
+  // once per pair (app/lib/page-cache.server.ts), unless the catalogue's search failed this time. A page
+  // asked for again is answered before React Router, its search counted there (docs/decisions/0083).
   const version = services.catalogue.current().info.version;
-  // Never an address's key (those start with "/"): counting above must run for every search.
-  const pageCacheKey = query && catalogue ? `${version}:search:${query}` : undefined;
+  const pageCacheKey = query && catalogue ? searchPageKey(version, query) : undefined;
+  if (pageCacheKey) rememberSearchPage(pageCacheKey, { query, total });
   // A kept page needs no results in its data: only the render reads them, and React Router would
   // encode them for every request (docs/decisions/0078).
   if (pageCacheKey && pageCache.hold(provider, pageCacheKey))

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import {
   type CatalogueReader,
   type LiveCatalogue,
@@ -7,7 +8,10 @@ import { loadFamilies } from "~/features/catalogue/families.server";
 import { loadStarterRange } from "~/features/catalogue/import.server";
 import type { CatalogueFamily } from "~/features/catalogue/model";
 import { cataloguePageKeyOf } from "~/features/catalogue/pages/page-keys";
+import { cleanQuery } from "~/features/search/normalize.server";
+import { countSearch, keptSearchOf, searchPageKey } from "~/features/search/search-count.server";
 import { type PageEncoding, pageCache } from "~/lib/page-cache.server";
+import type { SiteServices } from "~/load-context";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 
@@ -40,12 +44,41 @@ export function siteCatalogue(checkEveryMs?: number): SiteCatalogue {
 }
 
 /**
- * For the request handler: catalogue pages asked for again, answered from the rendered pages kept
- * (docs/decisions/0075) without React Router.
+ * For the request handler: catalogue pages and search results asked for again, answered from the
+ * rendered pages kept (docs/decisions/0075, 0083) without React Router. A kept results page still
+ * counts its search, as the route's loader would have.
  */
-export function keptCataloguePages(catalogue: CatalogueReader) {
+export function keptPages(services: KeptPageServices, clientKey: (req: IncomingMessage) => string) {
+  const { catalogue } = services;
   return {
-    keyOf: (url: URL) => cataloguePageKeyOf(catalogue, url),
+    keyOf: (url: URL) =>
+      url.pathname === "/search" ? keptSearchKeyOf(catalogue, url) : cataloguePageKeyOf(catalogue, url),
     get: (key: string, nonce: string, encoding: PageEncoding) => pageCache.get(key, nonce, encoding),
+    serving(key: string, req: IncomingMessage) {
+      const search = keptSearchOf(key);
+      if (!search) return undefined;
+      countSearch(services, search, countedHeaders(req), clientKey(req));
+      return { "Cache-Control": "no-store" };
+    },
   };
+}
+
+type KeptPageServices = Pick<SiteServices, "catalogue" | "db" | "counting" | "logger">;
+
+/** A results page's key when its page was kept: the catalogue version and the cleaned query. */
+function keptSearchKeyOf(catalogue: CatalogueReader, url: URL): string | undefined {
+  const query = cleanQuery(url.searchParams.get("q"));
+  if (!query) return undefined;
+  const key = searchPageKey(catalogue.current().info.version, query);
+  return keptSearchOf(key) ? key : undefined;
+}
+
+/** The request headers counting reads (whether the request is a bot's or a prefetch). */
+function countedHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const name of ["user-agent", "purpose", "sec-purpose"]) {
+    const value = req.headers[name];
+    if (typeof value === "string") headers.set(name, value);
+  }
+  return headers;
 }

@@ -24,7 +24,7 @@ import { createLogger, type Logger } from "~/server/logger.server";
 import { metricsAllowed, pathOf } from "~/server/metrics.server";
 import { clientKeyForIp } from "~/server/rate-limit.server";
 import { type Services, startServices } from "~/site/services.server";
-import { keptCataloguePages, type SiteCatalogue, siteCatalogue } from "./catalogue.server";
+import { keptPages, type SiteCatalogue, siteCatalogue } from "./catalogue.server";
 import { featureJobs, featureRequests, siteAnalytics } from "./site.server";
 
 export interface StartOptions {
@@ -63,7 +63,7 @@ export async function startSite(options: StartOptions): Promise<void> {
     maxBodyBytes: MAX_BODY_BYTES,
     protocol: (req) => (isHttps(req, env.TRUST_PROXY) ? "https" : "http"),
     loadContext: (req) => ({ services: services.site, clientKey: clientKey(req) }),
-    keptPages: keptCataloguePages(services.site.catalogue),
+    keptPages: keptPages(services.site, clientKey),
   });
   const pipeline = createRequestPipeline({
     logger,

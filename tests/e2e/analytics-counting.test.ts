@@ -205,9 +205,12 @@ test("form outcomes and searches are counted, a bot's search is not", async () =
   expect(await view(origin, "/search?q=Thermal+Ribbons", 4)).toBe(200);
   expect(await view(origin, "/search?q=zzqxv+wobble", 4)).toBe(200);
   expect(await view(origin, "/search?q=zzqxv+wobble", 5, { "user-agent": "Googlebot/2.1" })).toBe(200);
+  // Asked again by other visitors, the results pages are answered from the pages kept: still counted.
+  expect(await view(origin, "/search?q=Thermal+Ribbons", 6)).toBe(200);
+  expect(await view(origin, "/search?q=zzqxv%20wobble", 7)).toBe(200);
   await afterFlush();
   expect(await counts("form")).toEqual({ "contact sent": 1, "contact refused": 1, "newsletter sent": 1 });
-  expect(await counts("search")).toEqual({ "thermal ribbons hit": 1, "zzqxv wobble miss": 1 });
+  expect(await counts("search")).toEqual({ "thermal ribbons hit": 2, "zzqxv wobble miss": 2 });
 });
 
 test("ANALYTICS=off counts nothing", async () => {

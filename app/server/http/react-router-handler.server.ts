@@ -73,11 +73,14 @@ export interface ReactRouterHandlerOptions {
   /**
    * Pages kept rendered (app/lib/page-cache.server.ts), answered here without React Router: `keyOf` names
    * the key a GET's address would be kept under (undefined: none), `get` the page with this response's
-   * nonce. Only pages whose route names such a key, and whose loader has no effect but the page, are kept.
+   * nonce. Only pages whose route names such a key are kept; `serving`, told of each kept page answered,
+   * does what the route's loader would have done besides the page (count a search) and names the
+   * answer's own headers (its Cache-Control).
    */
   keptPages?: {
     keyOf: (url: URL) => string | undefined;
     get: (key: string, nonce: string, encoding: PageEncoding) => Buffer | undefined;
+    serving?: (key: string, req: IncomingMessage) => Record<string, string> | undefined;
   };
 }
 
@@ -108,6 +111,7 @@ function answerKept(
   const page = kept.get(key, nonce, gzip ? "gzip" : "identity");
   if (!page) return false;
   res.writeHead(200, {
+    ...kept.serving?.(key, req),
     "Content-Type": "text/html; charset=utf-8",
     "Content-Length": page.length,
     Vary: "Accept-Encoding",
