@@ -72,6 +72,22 @@ describe("the page cache", () => {
     expect(cache.get("v2:/products/x", "n", "gzip")).toBeUndefined();
   });
 
+  it("compresses a page's pieces only when it is asked for gzip a second time", () => {
+    const cache = createPageCache();
+    const body = Array.from({ length: 2000 }, (_, row) => `<tr><td>RDT-4X6-${row}</td></tr>`).join("");
+    cache.put("v1:/search?q=4x6", page(body), "n");
+    const rendered = cache.size().bytes;
+    const first = cache.get("v1:/search?q=4x6", "n1", "gzip");
+    // The first answer is the whole page compressed at once: nothing more is kept.
+    expect(cache.size().bytes).toBe(rendered);
+    expect(gunzipSync(first ?? Buffer.alloc(0)).toString()).toContain('<script nonce="n1">b()</script>');
+    const second = cache.get("v1:/search?q=4x6", "n2", "gzip");
+    expect(cache.size().bytes).toBeGreaterThan(rendered);
+    expect(gunzipSync(second ?? Buffer.alloc(0)).toString()).toBe(
+      cache.get("v1:/search?q=4x6", "n2")?.toString(),
+    );
+  });
+
   it("reads Accept-Encoding as browsers and clients write it", () => {
     for (const header of ["gzip", "br, gzip", "gzip, deflate, br, zstd", "GZIP;q=0.5", "*", "br, *;q=0.1"])
       expect(acceptsGzip(header)).toBe(true);
