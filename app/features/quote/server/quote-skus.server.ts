@@ -1,6 +1,6 @@
 import { attributeRows } from "~/lib/catalogue-paths";
-import { skuStatusOf } from "~/lib/sku-status";
 import { absoluteUrl } from "~/lib/site";
+import { skuStatusOf } from "~/lib/sku-status";
 import type { SiteServices } from "~/load-context";
 import type { QuoteInput } from "../quote";
 
