@@ -103,6 +103,14 @@ export async function serveFileLink(
   return fileDownload(file);
 }
 
+/** A name as RFC 5987 writes it in `filename*`: percent-encoded, ' ( ) * too (encodeURIComponent leaves them). */
+function rfc5987(name: string): string {
+  return encodeURIComponent(name).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
 /**
  * A stored file as a download, whatever it claims to be: an attachment under a safe name (ASCII, and
  * the name as sent in `filename*`), never cached, never sniffed into something a browser would run.
@@ -114,7 +122,7 @@ export function fileDownload(file: { file_name: string; byte_size: number; conte
     headers: {
       "Content-Type": "application/octet-stream",
       "Content-Length": String(file.byte_size),
-      "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`,
+      "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(file.file_name)}`,
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
     },
