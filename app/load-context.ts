@@ -41,6 +41,8 @@ export interface SiteServices {
    * New (DESK_BUSINESS_HOURS, DESK_OVERDUE_MINUTES); unset in tests: Monday to Friday 8:00 to 17:00, 30.
    */
   desk?: { hours: WeeklyHours; overdueMinutes: number };
+  /** Days a quote request and its files are kept (ATTACHMENT_RETENTION_DAYS); unset in tests: 365. */
+  attachmentRetentionDays?: number;
   /** The clock; tests set it, the server leaves it unset. */
   now?: () => Date;
   /** First-party counting of form outcomes and searches (docs/analytics.md); absent when ANALYTICS=off. */

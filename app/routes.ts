@@ -44,6 +44,7 @@ export default [
     route("range/upload", "routes/desk.range-upload.tsx"),
     route("export/:dataset", "routes/desk.export.tsx"),
     route("leads/:kind/:id", "routes/desk.lead.tsx"),
+    route("leads/:kind/:id/files/:fileId", "routes/desk.lead-file.tsx"),
     route("*", "routes/desk.not-found.tsx"),
   ]),
   // The server answers these with a 301 before React Router sees them; the routes exist so that

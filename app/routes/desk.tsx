@@ -36,7 +36,15 @@ export default function DeskLayout() {
 
 const ERRORS: Record<number, { title: string; text: string }> = {
   400: { title: "Bad request", text: "The desk could not read that form. Go back and try again." },
+  403: {
+    title: "Link not valid",
+    text: "This file link has expired (they work for an hour) or was altered. Open the lead's page again for a new one.",
+  },
   404: { title: "Not found", text: "There is no such page or lead, or it is not one you can see." },
+  410: {
+    title: "File deleted",
+    text: "This file is no longer kept: quote files are deleted after the retention period.",
+  },
   413: { title: "Too long", text: "That was more text than the desk takes. Shorten it and try again." },
   429: { title: "Too many attempts", text: "Too many sign-in attempts. Wait a while and try again." },
 };

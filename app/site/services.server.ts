@@ -111,6 +111,7 @@ export async function startServices(
       visitorMailPerHour: env.VISITOR_MAIL_PER_HOUR,
       webhooks: { endpoints: env.WEBHOOK_ENDPOINTS, wake: () => webhookWorker.wakeUp() },
       fileLinkSecret: fileLinkSecret(clientKeySecret),
+      attachmentRetentionDays: env.ATTACHMENT_RETENTION_DAYS,
       ...(options.counting ? { counting: options.counting } : {}),
       catalogue,
     },

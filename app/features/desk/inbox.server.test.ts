@@ -180,7 +180,7 @@ describe.each(testDialects)("desk inbox on $name", (dialect) => {
       routing: "Dallas: ship-to 75201, Texas",
     });
     expect(detail?.items).toEqual([
-      { description: "4x6 labels", quantity: 40, unit: "rolls", area: "labels", notes: null },
+      { description: "4x6 labels", quantity: 40, unit: "rolls", area: "labels", notes: null, sku: null },
     ]);
     expect(detail?.activity.map((entry) => [entry.who, entry.detail])).toEqual([
       ["owner@example.test", "New → Contacted"],

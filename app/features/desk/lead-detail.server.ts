@@ -6,6 +6,8 @@ import type { LeadAttributionTable } from "~/features/leads/tables.server";
 import { buildMailtoHref } from "~/lib/mailto";
 import type { SiteServices } from "~/load-context";
 import { mayView, type Viewer } from "./access.server";
+import { leadFileHref } from "./lead-files.server";
+import { activeRange, type SkuLine, skuLineOf } from "./lead-skus";
 import { type DeskLeadKind, deskTables, type LeadStatus } from "./tables.server";
 
 /*
@@ -16,6 +18,15 @@ import { type DeskLeadKind, deskTables, type LeadStatus } from "./tables.server"
 export interface LeadField {
   label: string;
   value: string;
+}
+
+export interface LeadItem {
+  description: string;
+  quantity: number;
+  unit: string;
+  area: string | null;
+  notes: string | null;
+  sku: SkuLine | null;
 }
 
 export interface LeadDetail {
@@ -31,8 +42,14 @@ export interface LeadDetail {
   responseBusinessSeconds: number | null;
   routing: string;
   fields: LeadField[];
-  items: { description: string; quantity: number; unit: string; area: string | null; notes: string | null }[];
-  files: { name: string; bytes: number }[];
+  items: LeadItem[];
+  /** A quote's attached files, each with its short-lived link (lead-files.server.ts); null without a key. */
+  files: { name: string; bytes: number; href: string | null }[];
+  /**
+   * For a quote without files older than ATTACHMENT_RETENTION_DAYS: the days after which its files
+   * were deleted (a lead page may outlive them while its e-mails are still being sent); null otherwise.
+   */
+  filesDeletedAfterDays: number | null;
   attribution: LeadField[];
   emails: {
     subject: string;
@@ -63,7 +80,11 @@ export function replyHref(lead: {
   });
 }
 
-type Services = Pick<SiteServices, "db" | "routing" | "salesEmail">;
+type Services = Pick<SiteServices, "db" | "routing" | "salesEmail"> &
+  Partial<Pick<SiteServices, "catalogue" | "fileLinkSecret" | "now" | "attachmentRetentionDays">>;
+
+/** How long quote files are kept unless ATTACHMENT_RETENTION_DAYS says otherwise. */
+const DEFAULT_RETENTION_DAYS = 365;
 
 const present = (fields: [string, string | null | undefined][]): LeadField[] =>
   fields.flatMap(([label, value]) => (value ? [{ label, value }] : []));
@@ -172,6 +193,7 @@ export async function readLead(
     fields: record.fields,
     items,
     files,
+    filesDeletedAfterDays: kind === "quote" ? deletedAfter(services, files.length, state.received_at) : null,
     attribution: attributionFields(attribution),
     emails,
     webhooks,
@@ -232,7 +254,7 @@ async function quoteContents(services: Services, id: number) {
   const [items, files] = await Promise.all([
     desk
       .selectFrom("quote_items")
-      .select(["description", "quantity", "unit", "area", "notes"])
+      .select(["description", "quantity", "unit", "area", "notes", "sku"])
       .where("request_id", "=", id)
       .orderBy("position")
       .limit(200)
@@ -240,16 +262,33 @@ async function quoteContents(services: Services, id: number) {
     desk
       .selectFrom("quote_files")
       .innerJoin("stored_files", "stored_files.id", "quote_files.file_id")
-      .select(["stored_files.file_name", "stored_files.byte_size"])
+      .select(["stored_files.id", "stored_files.file_name", "stored_files.byte_size"])
       .where("quote_files.request_id", "=", id)
       .orderBy("quote_files.position")
       .limit(50)
       .execute(),
   ]);
+  const range = activeRange(services);
+  const now = services.now?.() ?? new Date();
   return {
-    items: items.map((item) => ({ ...item, quantity: Number(item.quantity) })),
-    files: files.map((file) => ({ name: file.file_name, bytes: Number(file.byte_size) })),
+    items: items.map((item) => ({
+      ...item,
+      quantity: Number(item.quantity),
+      sku: skuLineOf(range, item.sku),
+    })),
+    files: files.map((file) => ({
+      name: file.file_name,
+      bytes: Number(file.byte_size),
+      href: leadFileHref(services, id, Number(file.id), now),
+    })),
   };
+}
+
+/** The retention in days when a quote has no files left and is older than it; null otherwise. */
+function deletedAfter(services: Services, files: number, receivedAt: string): number | null {
+  const days = services.attachmentRetentionDays ?? DEFAULT_RETENTION_DAYS;
+  const age = (services.now?.() ?? new Date()).getTime() - Date.parse(receivedAt);
+  return files === 0 && age >= days * 24 * 60 * 60 * 1000 ? days : null;
 }
 
 async function leadActivity(services: Services, kind: DeskLeadKind, id: number) {

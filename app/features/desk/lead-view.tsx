@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { deskButton, deskInput, deskLabel } from "./desk-frame";
 import { duration, when } from "./format";
 import type { LeadDetail, LeadField } from "./lead-detail.server";
+import { QuoteContents } from "./lead-quote-view";
 
 export interface LeadViewProps {
   lead: LeadDetail;
@@ -103,36 +104,6 @@ function ChangeForms({ lead, statuses, staff }: LeadViewProps) {
         </button>
       </form>
     </div>
-  );
-}
-
-function QuoteContents({ lead }: { lead: LeadDetail }) {
-  return (
-    <Section title="Items">
-      {lead.items.length === 0 ? (
-        <p className="text-slate-700">None.</p>
-      ) : (
-        <ol className="list-decimal pl-6">
-          {lead.items.map((item, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: items are a fixed list in the buyer's order.
-            <li key={index} className="mb-1 break-words">
-              {item.quantity} {item.unit} · {item.description}
-              {item.area ? ` · ${item.area}` : ""}
-              {item.notes ? ` · ${item.notes}` : ""}
-            </li>
-          ))}
-        </ol>
-      )}
-      {lead.files.length > 0 ? (
-        <ul className="mt-2 list-disc pl-6">
-          {lead.files.map((file) => (
-            <li key={file.name} className="break-all">
-              {file.name} ({Math.ceil(file.bytes / 1024)} KB)
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </Section>
   );
 }
 

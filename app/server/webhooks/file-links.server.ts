@@ -13,11 +13,33 @@ export const FILE_LINK_PATH = "/files";
  * keeps it apart from every other use of that secret.
  */
 export function fileLinkSecret(clientKeySecret: string): string {
-  return createHmac("sha256", clientKeySecret).update("webhook file links v1").digest("base64url");
+  return purposeKey(clientKeySecret, "webhook file links v1");
+}
+
+/**
+ * A key of its own for one use of a secret: links signed with it are valid for that use alone (the
+ * desk's short links to a lead's files are refused at `/files`, and the webhooks' links on the desk).
+ */
+export function purposeKey(secret: string, purpose: string): string {
+  return createHmac("sha256", secret).update(purpose).digest("base64url");
 }
 
 function signature(secret: string, fileId: number, name: string, expires: number): string {
   return createHmac("sha256", secret).update(`${fileId}\n${name}\n${expires}`).digest("base64url");
+}
+
+/**
+ * The signed expiry of a link to one file: `expires` (seconds since 1970, `now` + `lifetimeMs`) and the
+ * signature of the file's id, its name (or whatever else the link is bound to) and that expiry.
+ */
+export function signFileLink(
+  secret: string,
+  file: { id: number; name: string },
+  now: Date,
+  lifetimeMs: number = FILE_LINK_LIFETIME_MS,
+): { expires: number; sig: string } {
+  const expires = Math.floor((now.getTime() + lifetimeMs) / 1000);
+  return { expires, sig: signature(secret, file.id, file.name, expires) };
 }
 
 /** A link to one stored file that works until `now` + 7 days: its id, name and expiry are signed. */
@@ -27,8 +49,7 @@ export function fileLinkUrl(
   file: { id: number; name: string },
   now: Date,
 ): string {
-  const expires = Math.floor((now.getTime() + FILE_LINK_LIFETIME_MS) / 1000);
-  const sig = signature(secret, file.id, file.name, expires);
+  const { expires, sig } = signFileLink(secret, file, now);
   return `${siteUrl}${FILE_LINK_PATH}/${file.id}/${encodeURIComponent(file.name)}?expires=${expires}&sig=${sig}`;
 }
 
@@ -75,17 +96,33 @@ export async function serveFileLink(
   if (check === "expired") return plain(403, "This link has expired. Ask for the file again.");
   const file = await db
     .selectFrom("stored_files")
-    .select(["file_name", "content_type", "byte_size", "content"])
+    .select(["file_name", "byte_size", "content"])
     .where("id", "=", Number(params.fileId))
     .executeTakeFirst();
   if (!file) return plain(410, "This file has been deleted.");
+  return fileDownload(file);
+}
+
+/** A name as RFC 5987 writes it in `filename*`: percent-encoded, ' ( ) * too (encodeURIComponent leaves them). */
+function rfc5987(name: string): string {
+  return encodeURIComponent(name).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/**
+ * A stored file as a download, whatever it claims to be: an attachment under a safe name (ASCII, and
+ * the name as sent in `filename*`), never cached, never sniffed into something a browser would run.
+ */
+export function fileDownload(file: { file_name: string; byte_size: number; content: Uint8Array }): Response {
   const ascii = file.file_name.replace(/[^\x20-\x7e]|["\\]/g, "_");
   return new Response(new Uint8Array(file.content), {
     status: 200,
     headers: {
       "Content-Type": "application/octet-stream",
       "Content-Length": String(file.byte_size),
-      "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.file_name)}`,
+      "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(file.file_name)}`,
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
     },

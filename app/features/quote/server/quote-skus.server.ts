@@ -1,5 +1,6 @@
-import { attributeRows, itemPath } from "~/lib/catalogue-paths";
+import { attributeRows } from "~/lib/catalogue-paths";
 import { absoluteUrl } from "~/lib/site";
+import { skuStatusOf } from "~/lib/sku-status";
 import type { SiteServices } from "~/load-context";
 import type { QuoteInput } from "../quote";
 
@@ -17,8 +18,6 @@ export interface SkuFacts {
   flag: string | null;
 }
 
-export const UNKNOWN_SKU = "unknown sku";
-
 /** One entry per item, null for an item without a sku. Without a catalogue, skus are shown unlinked and unflagged. */
 export function skuFactsOf(
   deps: Partial<Pick<SiteServices, "catalogue" | "siteUrl">>,
@@ -28,17 +27,10 @@ export function skuFactsOf(
   return items.map(({ sku }) => {
     if (!sku) return null;
     if (!view) return { sku, url: null, attributes: [], flag: null };
-    const item = view.item(sku);
-    const family = item && view.family(item.family);
-    if (!item || !family) return { sku, url: null, attributes: [], flag: UNKNOWN_SKU };
-    const attributes = attributeRows(family.attributes, item.attributes);
-    const flag =
-      item.status === "discontinued"
-        ? item.replacementSku
-          ? `discontinued, replaced by ${item.replacementSku}`
-          : "discontinued"
-        : null;
-    const path = itemPath(family.slug, item.sku);
+    const status = skuStatusOf(view, sku);
+    if (!status.known) return { sku, url: null, attributes: [], flag: status.flag };
+    const attributes = attributeRows(status.family.attributes, status.item.attributes);
+    const { flag, path } = status;
     return { sku, url: deps.siteUrl ? absoluteUrl(path, deps.siteUrl) : path, attributes, flag };
   });
 }
