@@ -69,7 +69,7 @@ export function featureRequests(
     endpoints: new Map([
       ["/api/contact", formEndpoint(contactFormApi, forms)],
       ["/api/newsletter", formEndpoint(newsletterFormApi, forms)],
-      // The header's suggestions, asked at every key press (docs/search.md#suggestions).
+      // The header's suggestions, asked at every key press (docs/search.md#the-pages).
       [SUGGESTIONS_PATH, suggestionsEndpoint(services)],
     ]),
     streamedPosts: new Map([

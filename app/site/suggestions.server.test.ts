@@ -102,7 +102,9 @@ describe.each(testDialects)("the header's suggestions, answered before React Rou
   });
 
   it("answers anew once another catalogue version is served", async () => {
-    const before = json(await ask("/api/search?q=RDT-4X6-NEW")).suggestions.map((suggestion) => suggestion.id);
+    const before = json(await ask("/api/search?q=RDT-4X6-NEW")).suggestions.map(
+      (suggestion) => suggestion.id,
+    );
     expect(before).not.toContain("item:RDT-4X6-NEW");
     const result = await importText(database.db, csvOf([...rows, labelRow("RDT-4X6-NEW")]));
     expect(result.status).toBe("imported");

@@ -1,7 +1,7 @@
 /*
  * GET /api/search?q=: the header's suggestions as JSON, the few best results for the words typed so far:
  * catalogue items and families (items first when the words name a part number or a size), then the
- * site's pages. Answered by the pipeline before React Router (docs/search.md#suggestions): the answer
+ * site's pages. Answered by the pipeline before React Router (docs/search.md#the-pages): the answer
  * depends only on the query, the build and the catalogue's version, and a suggestion is asked at every
  * key press, so it should cost the server little more than the search itself.
  */
