@@ -35,29 +35,79 @@ function storedBlocks(bytes: Buffer): Buffer[] {
   return blocks;
 }
 
+/** What a piece's gzip answer needs of it once compressed: its checksum and length, not its bytes. */
+export interface PieceSum {
+  crc: number;
+  length: number;
+}
+
+export function pieceSum(piece: Buffer): PieceSum {
+  return { crc: crc32(piece), length: piece.length };
+}
+
 /**
- * The gzip member of `pieces` joined with `glue` between each two: `deflated` is deflatePiece of each
- * piece, `pieces` the pieces themselves (for the checksum and the length).
+ * The gzip member of the pieces joined with `glue` between each two: `deflated` is deflatePiece of each
+ * piece, `sums` their checksums and lengths (the pieces themselves need not be kept).
  */
-export function joinGzip(pieces: readonly Buffer[], deflated: readonly Buffer[], glue: Buffer): Buffer {
+export function joinGzip(sums: readonly PieceSum[], deflated: readonly Buffer[], glue: Buffer): Buffer {
   const out: Buffer[] = [GZIP_HEADER];
+  const glueCrc = crc32(glue);
   let crc = 0;
   let size = 0;
-  pieces.forEach((piece, index) => {
+  deflated.forEach((piece, index) => {
     if (index > 0) {
       out.push(...storedBlocks(glue));
-      crc = crc32(glue, crc);
+      crc = crc32Combine(crc, glueCrc, glue.length);
       size += glue.length;
     }
-    out.push(deflated[index] ?? deflatePiece(piece));
-    crc = crc32(piece, crc);
-    size += piece.length;
+    out.push(piece);
+    const sum = sums[index] ?? { crc: 0, length: 0 };
+    crc = crc32Combine(crc, sum.crc, sum.length);
+    size += sum.length;
   });
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(size >>> 0, 4);
   out.push(FINAL_BLOCK, trailer);
   return Buffer.concat(out);
+}
+
+/*
+ * CRC-32 of two byte strings joined, from the CRC-32 of each and the second's length, as zlib's
+ * crc32_combine computes it (Node's zlib offers crc32 but not its combination): the first CRC is
+ * multiplied by x^(8 * length) modulo the CRC polynomial (reflected), and the second added.
+ */
+const POLYNOMIAL = 0xedb88320;
+const TOP = 0x80000000;
+
+/** a * b modulo the polynomial, both reflected (bit 31 is x^0). */
+function multiplyModP(a: number, b: number): number {
+  let product = 0;
+  let factor = b >>> 0;
+  for (let bit = TOP; bit !== 0; bit >>>= 1) {
+    if (a & bit) product ^= factor;
+    factor = factor & 1 ? (factor >>> 1) ^ POLYNOMIAL : factor >>> 1;
+  }
+  return product >>> 0;
+}
+
+/** x^(2^k) modulo the polynomial, for k from 0 to 31. */
+const X_TO_2_TO_K: number[] = [];
+for (let k = 0, power = TOP >>> 1; k < 32; k += 1) {
+  X_TO_2_TO_K.push(power);
+  power = multiplyModP(power, power);
+}
+
+/** x^(n * 2^k) modulo the polynomial. */
+function xPowerModP(n: number, k: number): number {
+  let power = TOP;
+  for (let rest = n, at = k; rest > 0; rest = Math.floor(rest / 2), at += 1)
+    if (rest % 2 === 1) power = multiplyModP(X_TO_2_TO_K[at % 32] ?? 0, power);
+  return power;
+}
+
+export function crc32Combine(first: number, second: number, secondLength: number): number {
+  return (multiplyModP(xPowerModP(secondLength, 3), first) ^ second) >>> 0;
 }
 
 /** Whether an Accept-Encoding header accepts gzip (named with a weight above 0, or `*`). */

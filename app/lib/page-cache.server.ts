@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { gzipSync } from "node:zlib";
-import { deflatePiece, joinGzip } from "./gzip-pieces.server";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { deflatePiece, joinGzip, type PieceSum, pieceSum } from "./gzip-pieces.server";
 
 /*
  * Rendered pages kept for reuse (docs/decisions/0075): a page rendered on request whose route's data
@@ -25,19 +25,27 @@ export const PLACEHOLDER_NONCE = randomBytes(24).toString("base64url");
 export const PAGE_CACHE_KEY_FIELD = "pageCacheKey";
 
 /**
- * The bytes kept at most; the least recently served pages go first. About 300 family pages of 50 rows
- * (120 KB each) or 1,300 item pages: a cache smaller than the pages asked for in turn keeps none of them
- * long enough to be asked again (16 MB did that to the benchmark's 235 family addresses).
+ * The bytes kept at most; the least recently served pages go first. A page asked for twice is kept
+ * compressed (a 120 KB family page of 50 rows in about 11 KB), so this holds about 2,000 such pages, or
+ * 200 asked for once; a cache smaller than the pages asked for in turn keeps none of them long enough to
+ * be asked again (16 MB of pages as rendered did that to the benchmark's 235 family addresses).
  */
-export const PAGE_CACHE_MAX_BYTES = 40 * 1024 * 1024;
+export const PAGE_CACHE_MAX_BYTES = 24 * 1024 * 1024;
 /** A page larger than this is not kept (it would push out many others). */
 const PAGE_MAX_BYTES = 512 * 1024;
 
 /**
- * A rendered page, split at its placeholder nonces; `deflated`, each part compressed, once a client
- * that accepts gzip asked for it a second time (`gzipped`: the first time). `bytes` counts both.
+ * A rendered page, split at its placeholder nonces: as rendered (`parts`) until a client that accepts
+ * gzip asks for it a second time (`gzipped`: the first time), then only its parts compressed
+ * (`deflated`) with their checksums and lengths, about a tenth of the bytes (docs/decisions/0084). `bytes`
+ * counts what is kept.
  */
-type KeptPage = { parts: Buffer[]; deflated?: Buffer[]; gzipped?: boolean; bytes: number };
+type KeptPage = {
+  parts?: Buffer[];
+  deflated?: { pieces: Buffer[]; sums: PieceSum[] };
+  gzipped?: boolean;
+  bytes: number;
+};
 
 /**
  * A page's first gzip answer: the whole page compressed at once, fast. Most search results pages and
@@ -96,6 +104,17 @@ export function createPageCache(maxBytes = PAGE_CACHE_MAX_BYTES): PageCache {
   const pages = new Map<string, KeptPage>();
   let bytes = 0;
   const held = new WeakMap<object, { key: string; page: KeptPage }>();
+  /** Keeps a page's parts compressed in place of the parts themselves. */
+  const compress = (page: KeptPage): NonNullable<KeptPage["deflated"]> => {
+    const parts = page.parts ?? [];
+    const deflated = { pieces: parts.map(deflatePiece), sums: parts.map(pieceSum) };
+    const kept = deflated.pieces.reduce((sum, piece) => sum + piece.length, 0);
+    bytes += kept - page.bytes;
+    page.bytes = kept;
+    page.deflated = deflated;
+    page.parts = undefined;
+    return deflated;
+  };
   const dropOldest = () => {
     for (const [oldest, page] of pages) {
       if (bytes <= maxBytes) break;
@@ -112,19 +131,16 @@ export function createPageCache(maxBytes = PAGE_CACHE_MAX_BYTES): PageCache {
         pages.delete(key);
         pages.set(key, page);
       }
-      if (encoding === "identity") return join(page.parts, nonce);
-      if (!page.deflated && !page.gzipped) {
+      const glue = Buffer.from(nonce, "latin1");
+      if (page.parts && encoding === "identity") return join(page.parts, nonce);
+      if (page.parts && !page.gzipped) {
         page.gzipped = true;
         return gzipSync(join(page.parts, nonce), { level: FIRST_ANSWER_LEVEL });
       }
-      if (!page.deflated) {
-        page.deflated = page.parts.map(deflatePiece);
-        const added = page.deflated.reduce((sum, part) => sum + part.length, 0);
-        page.bytes += added;
-        bytes += added;
-        dropOldest();
-      }
-      return joinGzip(page.parts, page.deflated, Buffer.from(nonce, "latin1"));
+      const deflated = page.deflated ?? compress(page);
+      const answer = joinGzip(deflated.sums, deflated.pieces, glue);
+      // A client that does not accept gzip is rare (a script, a crawler): it costs an inflate.
+      return encoding === "gzip" ? answer : gunzipSync(answer);
     },
     put(key, html, nonce) {
       const parts = split(Buffer.from(html));

@@ -28,13 +28,19 @@ export interface RunningServer {
   stop(): Promise<number | null>;
 }
 
+/**
+ * The environment the deployment gives the server besides its settings (docs/deploy.md): two malloc
+ * arenas, so the threads' allocations do not each keep memory of their own.
+ */
+export const DEPLOYED_ENV = { MALLOC_ARENA_MAX: "2" };
+
 export async function startServer(port: number, env: Record<string, string>): Promise<RunningServer> {
   requireBuild();
   // LOAD_SERVER_LOG: a file for the server's log lines (appended), to see what it did during a run.
   const logFile = process.env.LOAD_SERVER_LOG;
   const server = await startBuiltServer({
     port,
-    env,
+    env: { ...DEPLOYED_ENV, ...env },
     // LOAD_NODE_OPTIONS: extra flags for the server's node (for example `--cpu-prof`), space-separated.
     nodeFlags: (process.env.LOAD_NODE_OPTIONS ?? "").split(" ").filter(Boolean),
     // Request logs go to /dev/null unless asked for: written as in production, but nobody has to read them.
