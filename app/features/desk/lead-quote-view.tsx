@@ -1,25 +1,12 @@
-import type { ReactNode } from "react";
 import { deskLink } from "./desk-frame";
 import type { LeadDetail, LeadItem } from "./lead-detail.server";
+import { LeadSection } from "./lead-section";
 
 /*
  * A quote's lines and files on its lead page (docs/desk.md#lead-page): each line's part number linked to
  * its item page or flagged as the sales e-mail flags it, and each file through its short-lived link. Every
  * name and text here is what a visitor typed, rendered as text.
  */
-
-const heading = "mb-2 text-lg font-bold text-navy";
-
-function QuoteSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="mb-6">
-      <h2 id={id} className={heading}>
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 function PartNumber({ sku }: { sku: LeadItem["sku"] }) {
   if (!sku) return null;
@@ -140,12 +127,12 @@ function FileList({ lead }: { lead: LeadDetail }) {
 export function QuoteContents({ lead }: { lead: LeadDetail }) {
   return (
     <>
-      <QuoteSection id="lead-items" title="Items">
+      <LeadSection title="Items">
         <ItemsTable items={lead.items} />
-      </QuoteSection>
-      <QuoteSection id="lead-files" title="Files">
+      </LeadSection>
+      <LeadSection title="Files">
         <FileList lead={lead} />
-      </QuoteSection>
+      </LeadSection>
     </>
   );
 }

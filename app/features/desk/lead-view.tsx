@@ -1,8 +1,8 @@
-import type { ReactNode } from "react";
 import { deskButton, deskInput, deskLabel } from "./desk-frame";
 import { duration, when } from "./format";
 import type { LeadDetail, LeadField } from "./lead-detail.server";
 import { QuoteContents } from "./lead-quote-view";
+import { LeadSection } from "./lead-section";
 
 export interface LeadViewProps {
   lead: LeadDetail;
@@ -10,20 +10,6 @@ export interface LeadViewProps {
   statuses: { value: string; label: string }[];
   staff: { id: number; email: string }[];
   error: string | null;
-}
-
-const heading = "mb-2 text-lg font-bold text-navy";
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `lead-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
-  return (
-    <section aria-labelledby={id} className="mb-6">
-      <h2 id={id} className={heading}>
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
 }
 
 function Fields({ fields }: { fields: LeadField[] }) {
@@ -111,7 +97,7 @@ function ChangeForms({ lead, statuses, staff }: LeadViewProps) {
 function LeadHistory({ lead, timeZone }: { lead: LeadDetail; timeZone: string }) {
   return (
     <>
-      <Section title="Activity">
+      <LeadSection title="Activity">
         {lead.activity.length === 0 ? (
           <p className="text-slate-700">Nothing yet.</p>
         ) : (
@@ -125,8 +111,8 @@ function LeadHistory({ lead, timeZone }: { lead: LeadDetail; timeZone: string })
             ))}
           </ol>
         )}
-      </Section>
-      <Section title="E-mails">
+      </LeadSection>
+      <LeadSection title="E-mails">
         {lead.emails.length === 0 ? (
           <p className="text-slate-700">None.</p>
         ) : (
@@ -140,8 +126,8 @@ function LeadHistory({ lead, timeZone }: { lead: LeadDetail; timeZone: string })
             ))}
           </ul>
         )}
-      </Section>
-      <Section title="Webhooks">
+      </LeadSection>
+      <LeadSection title="Webhooks">
         {lead.webhooks.length === 0 ? (
           <p className="text-slate-700">None.</p>
         ) : (
@@ -155,7 +141,7 @@ function LeadHistory({ lead, timeZone }: { lead: LeadDetail; timeZone: string })
             ))}
           </ul>
         )}
-      </Section>
+      </LeadSection>
     </>
   );
 }
@@ -163,7 +149,7 @@ function LeadHistory({ lead, timeZone }: { lead: LeadDetail; timeZone: string })
 /** The reply button (a prefilled e-mail to the buyer) and, while the lead is New, the press that marks it Contacted. */
 function Reply({ lead }: { lead: LeadDetail }) {
   return (
-    <Section title="Reply">
+    <LeadSection title="Reply">
       <div className="flex flex-wrap items-center gap-3">
         {lead.replyHref ? (
           <a className={deskButton} href={lead.replyHref}>
@@ -184,7 +170,7 @@ function Reply({ lead }: { lead: LeadDetail }) {
           </form>
         ) : null}
       </div>
-    </Section>
+    </LeadSection>
   );
 }
 
@@ -215,18 +201,18 @@ export function LeadView(props: LeadViewProps) {
           {props.error}
         </p>
       ) : null}
-      <Section title="Summary">
+      <LeadSection title="Summary">
         <Fields fields={summary} />
-      </Section>
+      </LeadSection>
       <Reply lead={lead} />
       <ChangeForms {...props} />
-      <Section title="What they sent">
+      <LeadSection title="What they sent">
         <Fields fields={lead.fields} />
-      </Section>
+      </LeadSection>
       {lead.kind === "quote" ? <QuoteContents lead={lead} /> : null}
-      <Section title="How they came">
+      <LeadSection title="How they came">
         <Fields fields={lead.attribution} />
-      </Section>
+      </LeadSection>
       <LeadHistory lead={lead} timeZone={timeZone} />
     </>
   );
