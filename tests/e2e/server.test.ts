@@ -137,9 +137,8 @@ test.describe("server lifecycle", () => {
   const port = Number(process.env.E2E_PORT ?? 3100) + 91;
 
   test("logs one structured line per request and the path of a 404; SIGTERM lets in-flight requests finish", async () => {
-    // On a truly empty database, as a first production start: the other spawned servers begin with a copy
-    // of a database such a start made (spawned-server.ts).
-    const server = await spawnServer(port, {}, { emptyDatabase: true });
+    // On a database of its own, empty, as a first production start.
+    const server = await spawnServer(port);
     const { origin, logs } = server;
     try {
       // The start line says which Node runs the site: the project's pinned Node 24.
