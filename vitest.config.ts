@@ -21,6 +21,8 @@ export default defineConfig({
     ],
     environment: "node",
     setupFiles: ["./tests/setup-unit.ts"],
+    // One migrated database of each dialect for the run, copied for every test's fresh one.
+    globalSetup: ["./tests/support/database-templates.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     fileParallelism: true,

@@ -16,6 +16,7 @@ import {
 import { type Database, isoTime } from "~/server/db/schema.server";
 import { migrate } from "~/site/migrations.server";
 import {
+  createPostgresSchema,
   freshDatabaseEach,
   silentLogger,
   type TestDatabase,
@@ -374,7 +375,7 @@ describe("migrate on postgres beside another schema with Kysely's tables", () =>
       await sql
         .raw(`create table ${other}.kysely_migration_lock (id text primary key, is_locked integer)`)
         .execute(admin);
-      t = await testDialects[1]?.create();
+      t = await createPostgresSchema();
       expect(await migrate(t?.db ?? admin)).toEqual([]);
     } finally {
       await t?.cleanup();

@@ -137,12 +137,17 @@ test.describe("server lifecycle", () => {
   const port = Number(process.env.E2E_PORT ?? 3100) + 91;
 
   test("logs one structured line per request and the path of a 404; SIGTERM lets in-flight requests finish", async () => {
+    // On a database of its own, empty, as a first production start.
     const server = await spawnServer(port);
     const { origin, logs } = server;
     try {
       // The start line says which Node runs the site: the project's pinned Node 24.
       const started = logs().find((line) => line.msg === "server listening");
       expect(String(started?.node)).toMatch(/^v24\./);
+      // The first start migrates the empty database and writes the starter range into it.
+      const migrated = logs().find((line) => line.msg === "database migrations applied");
+      expect((migrated?.migrations as unknown[] | undefined)?.length).toBeGreaterThanOrEqual(18);
+      expect(logs().some((line) => line.msg === "catalogue: starter range loaded")).toBe(true);
       expect((await fetch(`${origin}/products`)).status).toBe(200);
       expect((await fetch(`${origin}/no-such-thing`)).status).toBe(404);
       await expect
