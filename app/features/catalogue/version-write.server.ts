@@ -28,9 +28,10 @@ export const KEEP_VERSIONS = 5;
 export const CHUNK_ROWS = 1_000;
 /**
  * Rows per insert: about 23 values each, well under either database's limit on bound values, and few
- * enough that one insert holds the event loop for a few milliseconds (SQLite runs it on the loop).
+ * enough that one insert holds the event loop for a few milliseconds (SQLite runs it on the loop, with
+ * the search indexes' triggers).
  */
-const INSERT_BATCH = 100;
+const INSERT_BATCH = 50;
 /** Rows deleted per transaction; a delete costs about what an insert does (the search triggers). */
 const DELETE_CHUNK = 1_000;
 /**
