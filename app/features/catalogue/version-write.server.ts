@@ -23,9 +23,10 @@ import type { CatalogueFamily, CatalogueItem } from "./model";
 export const KEEP_VERSIONS = 5;
 /**
  * Items per transaction: on SQLite the site's other writes wait at most one such transaction for the
- * write lock (about 0.1 ms an item with the search indexes' triggers).
+ * write lock. A post's write waited 350 ms at most beside transactions of 1,000 items, 181 ms beside
+ * transactions of 500 (load average 6 to 10 on 2 cores; docs/benchmarks.md#stalls).
  */
-export const CHUNK_ROWS = 1_000;
+export const CHUNK_ROWS = 500;
 /**
  * Rows per insert: about 23 values each, well under either database's limit on bound values, and few
  * enough that one insert holds the event loop for a few milliseconds (SQLite runs it on the loop, with
@@ -33,7 +34,7 @@ export const CHUNK_ROWS = 1_000;
  */
 const INSERT_BATCH = 50;
 /** Rows deleted per transaction; a delete costs about what an insert does (the search triggers). */
-const DELETE_CHUNK = 1_000;
+const DELETE_CHUNK = 500;
 /**
  * SQLite: after this many rows the writer waits for the checkpoint thread (settleWriteAheadLog), so the
  * log never reaches the writing connection's own checkpoint, which runs on the event loop.
@@ -54,8 +55,8 @@ export async function lockCatalogue(trx: Kysely<DB>, dialect: Dialect): Promise<
 /**
  * SQLite, between two transactions: long enough for another process's writer to take the write lock,
  * which it tries again every 25 to 50 ms while it is taken (beginImmediate in write-queue.server.ts).
- * Writes of this process queue for the next transaction and need no rest. 50 transactions of a
- * 50,000-item import rest 2.5 s in all.
+ * Writes of this process queue for the next transaction and need no rest. The 100 transactions of a
+ * 50,000-item import rest 5 s in all.
  */
 const SQLITE_REST_MS = 50;
 
