@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
-import { applyStaged } from "~/features/catalogue/upload/uploads.server";
+import type { StagedMeta } from "~/features/catalogue/upload/staging.server";
+import { applyRunning, applyStaged } from "~/features/catalogue/upload/uploads.server";
 import { rollback } from "~/features/catalogue/versions.server";
 import { DeskFrame } from "~/features/desk/desk-frame";
 import { readDeskForm } from "~/features/desk/desk-request.server";
@@ -73,17 +74,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   const now = services.now?.() ?? new Date();
   if (intent === "apply") {
-    const meta = await rangeStaging.find(form.get("upload") ?? "", session.idHash, now);
-    if (!meta) throw redirect("/desk/range?done=gone", 303);
-    const applied = await applyStaged(
-      services.db,
-      rangeStaging,
-      { id: form.get("upload") ?? "", meta },
-      {
-        families: services.catalogue.current().families,
-        email: staff.email,
-      },
-    );
+    const id = form.get("upload") ?? "";
+    const meta = await rangeStaging.find(id, session.idHash, now);
+    // A second press while the first Apply runs (its file no longer found) waits for it and answers as it does.
+    const running = applyRunning(rangeStaging, id, session.idHash);
+    if (!running && !meta) throw redirect("/desk/range?done=gone", 303);
+    const applied = await (running ??
+      applyStaged(
+        services.db,
+        rangeStaging,
+        { id, meta: meta as StagedMeta },
+        { families: services.catalogue.current().families, email: staff.email },
+      ));
     if (!applied.ok) throw redirect(`/desk/range?done=${applied.reason}`, 303);
     services.logger.info(
       { version: applied.version.version, items: applied.version.itemCount, staff: staff.email },

@@ -14,6 +14,7 @@ import { catalogueSearch } from "./migrations/0015-catalogue-search.server";
 import { quoteItemSku } from "./migrations/0016-quote-item-sku.server";
 import { desk } from "./migrations/0017-desk.server";
 import { deskPasskeys } from "./migrations/0018-desk-passkeys.server";
+import { catalogueVersionsComplete } from "./migrations/0019-catalogue-versions-complete.server";
 
 /*
  * The site's schema history: every feature's tables, in the order they shipped. The platform's runner
@@ -39,6 +40,7 @@ export function siteMigrations(dialect: Dialect): Record<string, Migration> {
     "0017_desk": desk(id),
     // From here on, named by the date and time they were written, so two changes made side by side keep an order.
     "0018_desk_passkeys": deskPasskeys,
+    "20261128T1900_catalogue_versions_complete": catalogueVersionsComplete,
   };
 }
 

@@ -4,12 +4,16 @@
  * docs/report.md#weekly-digest:
  * - writing the visit counts after 10,000 distinct referrers from 10,000 clients: at most 20 ms;
  * - the weekly digest and the report over a million rows of last week's counts: at most 50 ms each;
- * - housekeeping, deleting a million expired rows of counts: at most 50 ms.
+ * - housekeeping, deleting a million expired rows of counts: at most 50 ms;
+ * - the desk's Apply of a 50,000-item catalogue over one as large: at most 50 ms; and the longest a
+ *   contact-post-sized write, made every 20 ms meanwhile, waits: at most 200 ms (scripts/bench/stalls-apply.ts).
  * Prints one line per figure with the load average and exits non-zero on a miss. Wall-clock delays measure
  * the machine too: run it on a quiet machine (a load average well under the core count).
  *
  * STALL_ROWS (default 1,000,000), TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test; a
- * schema of its own is made and dropped), STALL_DIALECTS (default "sqlite,postgres").
+ * schema of its own is made and dropped), STALL_DIALECTS (default "sqlite,postgres"), STALL_WORK (default
+ * "analytics,apply": the counts, digest, report and housekeeping; the catalogue's Apply),
+ * STALL_APPLY_ITEMS (default 50,000).
  */
 
 import { randomBytes } from "node:crypto";
@@ -30,10 +34,12 @@ import { closeReader } from "~/server/db/read-off-loop.server";
 import type { Database } from "~/server/db/schema.server";
 import { parseTrustProxy, type TrustProxy } from "~/server/http/client-key.server";
 import { migrate } from "~/site/migrations.server";
+import { APPLY_ITEMS, applyStall } from "./stalls-apply";
 
 const ROWS = Number(process.env.STALL_ROWS ?? 1_000_000);
 const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const DIALECTS = (process.env.STALL_DIALECTS ?? "sqlite,postgres").split(",") as Dialect[];
+const WORK = new Set((process.env.STALL_WORK ?? "analytics,apply").split(","));
 const TIME_ZONE = "America/New_York";
 const logger = pino({ level: "silent" });
 /** Monday 2026-11-16, noon: last week is Monday 9 to Sunday 15 November. */
@@ -142,6 +148,54 @@ async function countingFlush(db: Database): Promise<{ stallMs: number; tookMs: n
   return measure(stop);
 }
 
+type Add = (what: string, targetMs: number, result: { stallMs: number; tookMs: number }) => void;
+
+/** The counts, the digest, the report and housekeeping over ROWS rows. */
+async function analyticsFigures(
+  db: Database,
+  dialect: Dialect,
+  file: string | undefined,
+  add: Add,
+): Promise<void> {
+  add("counts written after 10,000 referrers", 20, await countingFlush(db));
+  await fillCounts(db, dialect, "2026-11-09", ROWS);
+  const settings = {
+    to: "owner@example.com",
+    mailFrom: "Website <website@example.com>",
+    timeZone: TIME_ZONE,
+  };
+  add(
+    `weekly digest over ${ROWS.toLocaleString("en-US")} rows`,
+    50,
+    await measure(() => queueDueDigest(db, settings, MONDAY)),
+  );
+  const period = { since: "2026-11-09", until: "2026-11-15" };
+  add(
+    `report over ${ROWS.toLocaleString("en-US")} rows`,
+    50,
+    await measure(() => buildReport(db, { period, timeZone: TIME_ZONE, now: MONDAY })),
+  );
+  await sql`delete from analytics_counts`.execute(db);
+  // Rows two years old: past any retention, all deleted by one housekeeping run.
+  await fillCounts(db, dialect, "2024-10-01", ROWS);
+  // The fill's log emptied and cut to nothing, so the file's size after housekeeping is housekeeping's.
+  if (file) await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+  add(
+    `housekeeping deleting ${ROWS.toLocaleString("en-US")} rows`,
+    50,
+    await measure(() => purgeOldCounts(db, { months: 13, timeZone: TIME_ZONE, now: MONDAY })),
+  );
+  if (file) {
+    // SQLite reuses its log file from the start after a full checkpoint and never shrinks it, so its size
+    // is the most the log held at once since the fill's checkpoint: past 10,000 pages, the writing
+    // connection checkpointed on the event loop.
+    const pages = Math.round(statSync(`${file}-wal`).size / (4096 + 24));
+    console.info(
+      `${dialect.padEnd(8)} write-ahead log at its largest: ${pages.toLocaleString("en-US")} pages`,
+    );
+  }
+}
+
 async function benchDialect(dialect: Dialect): Promise<Figure[]> {
   const figures: Figure[] = [];
   const add = (what: string, targetMs: number, result: { stallMs: number; tookMs: number }) => {
@@ -151,42 +205,11 @@ async function benchDialect(dialect: Dialect): Promise<Figure[]> {
   };
   const { db, file, remove } = await openDatabase(dialect);
   try {
-    add("counts written after 10,000 referrers", 20, await countingFlush(db));
-    await fillCounts(db, dialect, "2026-11-09", ROWS);
-    const settings = {
-      to: "owner@example.com",
-      mailFrom: "Website <website@example.com>",
-      timeZone: TIME_ZONE,
-    };
-    add(
-      `weekly digest over ${ROWS.toLocaleString("en-US")} rows`,
-      50,
-      await measure(() => queueDueDigest(db, settings, MONDAY)),
-    );
-    const period = { since: "2026-11-09", until: "2026-11-15" };
-    add(
-      `report over ${ROWS.toLocaleString("en-US")} rows`,
-      50,
-      await measure(() => buildReport(db, { period, timeZone: TIME_ZONE, now: MONDAY })),
-    );
-    await sql`delete from analytics_counts`.execute(db);
-    // Rows two years old: past any retention, all deleted by one housekeeping run.
-    await fillCounts(db, dialect, "2024-10-01", ROWS);
-    // The fill's log emptied and cut to nothing, so the file's size after housekeeping is housekeeping's.
-    if (file) await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
-    add(
-      `housekeeping deleting ${ROWS.toLocaleString("en-US")} rows`,
-      50,
-      await measure(() => purgeOldCounts(db, { months: 13, timeZone: TIME_ZONE, now: MONDAY })),
-    );
-    if (file) {
-      // SQLite reuses its log file from the start after a full checkpoint and never shrinks it, so its size
-      // is the most the log held at once since the fill's checkpoint: past 10,000 pages, the writing
-      // connection checkpointed on the event loop.
-      const pages = Math.round(statSync(`${file}-wal`).size / (4096 + 24));
-      console.info(
-        `${dialect.padEnd(8)} write-ahead log at its largest: ${pages.toLocaleString("en-US")} pages`,
-      );
+    if (WORK.has("analytics")) await analyticsFigures(db, dialect, file, add);
+    if (WORK.has("apply")) {
+      const apply = await applyStall(db);
+      add(`Apply of ${APPLY_ITEMS.toLocaleString("en-US")} catalogue items`, 50, apply);
+      add("longest wait of a post's write during it", 200, { stallMs: apply.longestWriteMs, tookMs: 0 });
     }
   } finally {
     await remove();

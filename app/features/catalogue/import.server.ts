@@ -6,12 +6,18 @@ import { type CsvLimits, readCatalogueCsv } from "./csv-read.server";
 import type { RowError } from "./csv-rows.server";
 import type { CatalogueFamily } from "./model";
 import { refreshSearchStatistics } from "./search/statistics.server";
-import { type StoredVersion, writeFirstVersion, writeVersion } from "./versions.server";
+import type { WriteTuning } from "./version-write.server";
+import {
+  removeUnfinishedVersions,
+  type StoredVersion,
+  writeFirstVersion,
+  writeVersion,
+} from "./versions.server";
 
 /*
  * The import (docs/catalogue.md#importing): a CSV read and checked whole, then written as a new
- * version in one transaction. With any mistake nothing is written. The command line and the desk's
- * range page call this.
+ * version that becomes active once every item is written (versions.server.ts). With any mistake or
+ * failure nothing changes. The command line and the desk's range page call this.
  */
 
 export type ImportResult =
@@ -34,6 +40,8 @@ export interface ImportOptions {
   limits?: CsvLimits;
   /** Where a failure after the commit (refreshing the search's statistics) is logged. */
   logger?: Logger;
+  /** Tests: the items per transaction, and what runs after each (to fail an import halfway). */
+  tuning?: WriteTuning;
 }
 
 export async function importCatalogue(
@@ -49,12 +57,16 @@ export async function importCatalogue(
   if (read.errors.length > 0) return { status: "invalid", errors: read.errors };
   if (options.dryRun)
     return { status: "checked", itemCount: read.items.length, skus: read.items.map((item) => item.sku) };
-  const version = await writeVersion(db, {
-    items: read.items,
-    families: options.families,
-    source: options.source ?? options.name,
-    ...(options.now ? { now: options.now } : {}),
-  });
+  const version = await writeVersion(
+    db,
+    {
+      items: read.items,
+      families: options.families,
+      source: options.source ?? options.name,
+      ...(options.now ? { now: options.now } : {}),
+    },
+    options.tuning,
+  );
   await refreshSearchStatistics(db, options.logger);
   return { status: "imported", version };
 }
@@ -69,8 +81,9 @@ export const STARTER_RANGE_FILE = path.join("content", "catalogue", "starter-ran
 export const STARTER_SOURCE = "starter range";
 
 /**
- * Loads the starter range when the database has no catalogue yet (once, however many instances start
- * together). A mistake in the starter file stops the start: it is the repository's own file.
+ * At each start: deletes what an interrupted import left (docs/decisions/0082), then loads the starter
+ * range when the database has no catalogue yet (once, however many instances start together). A
+ * mistake in the starter file stops the start: it is the repository's own file.
  */
 export async function loadStarterRange(
   db: Database,
@@ -78,6 +91,8 @@ export async function loadStarterRange(
   logger: Logger,
   file: string = STARTER_RANGE_FILE,
 ): Promise<void> {
+  const removed = await removeUnfinishedVersions(db);
+  if (removed > 0) logger.info({ versions: removed }, "catalogue: unfinished versions deleted");
   const written = await writeFirstVersion(db, {
     families,
     source: STARTER_SOURCE,

@@ -1,30 +1,23 @@
-import { type Kysely, sql } from "kysely";
-import { type Dialect, writeTransaction } from "~/server/db/database.server";
+import type { Kysely } from "kysely";
+import { writeTransaction } from "~/server/db/database.server";
 import type { Database, DB } from "~/server/db/schema.server";
 import { itemRow } from "./item-rows.server";
 import type { CatalogueFamily, CatalogueItem, CatalogueVersionInfo } from "./model";
+import { activate, lockCatalogue, type WriteTuning, writeVersionInChunks } from "./version-write.server";
 
 /*
  * The catalogue's versions (docs/catalogue.md#versions): an import writes a whole new version and makes
- * it the active one in one transaction; a rollback makes an earlier one active again. The newest
+ * it the active one (version-write.server.ts); a rollback makes an earlier one active again. The newest
  * KEEP_VERSIONS are kept, and the active one always.
  */
 
-export const KEEP_VERSIONS = 5;
-/**
- * Rows per insert: about 23 values each, well under either database's limit on bound values, and few
- * enough that one insert holds the event loop for a few milliseconds (SQLite runs it on the loop).
- */
-const INSERT_BATCH = 100;
-/** Serialises catalogue writes across PostgreSQL instances (SQLite's write lock does it there). */
-const CATALOGUE_LOCK = 7_340_036;
+export { KEEP_VERSIONS, removeUnfinishedVersions } from "./version-write.server";
+
+/** Rows per insert of the first version (the starter range, a few hundred items, one transaction). */
+const FIRST_INSERT_BATCH = 100;
 
 export interface StoredVersion extends CatalogueVersionInfo {
   active: boolean;
-}
-
-async function lockCatalogue(trx: Kysely<DB>, dialect: Dialect): Promise<void> {
-  if (dialect === "postgres") await sql`select pg_advisory_xact_lock(${CATALOGUE_LOCK})`.execute(trx);
 }
 
 function versionInfo(row: {
@@ -41,27 +34,6 @@ function versionInfo(row: {
     source: row.source,
     active: Number(row.active) === 1,
   };
-}
-
-async function activate(trx: Kysely<DB>, id: number): Promise<void> {
-  await trx.updateTable("catalogue_versions").set({ active: 0 }).where("active", "=", 1).execute();
-  await trx.updateTable("catalogue_versions").set({ active: 1 }).where("id", "=", id).execute();
-}
-
-/** Deletes the versions older than the newest KEEP_VERSIONS, except the active one. */
-async function pruneVersions(trx: Kysely<DB>): Promise<void> {
-  const old = await trx
-    .selectFrom("catalogue_versions")
-    .select("id")
-    .where("active", "=", 0)
-    .orderBy("id", "desc")
-    .offset(KEEP_VERSIONS - 1)
-    .limit(1_000)
-    .execute();
-  const ids = old.map((row) => Number(row.id));
-  if (ids.length === 0) return;
-  await trx.deleteFrom("catalogue_items").where("version_id", "in", ids).execute();
-  await trx.deleteFrom("catalogue_versions").where("id", "in", ids).execute();
 }
 
 async function insertVersion(
@@ -85,17 +57,13 @@ async function insertVersion(
     .returning("id")
     .executeTakeFirstOrThrow();
   const id = Number(inserted.id);
-  for (let start = 0; start < version.items.length; start += INSERT_BATCH) {
-    const rows = version.items
-      .slice(start, start + INSERT_BATCH)
-      .map((item) => itemRow(item, bySlug.get(item.family), id));
-    await trx.insertInto("catalogue_items").values(rows).execute();
-    // Other requests run between two inserts (docs/decisions/0076): without this, a 50,000-item
-    // import held a SQLite site's event loop for over 9 s. The transaction stays one transaction.
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  const rows = version.items.map((item) => itemRow(item, bySlug.get(item.family), id));
+  for (let start = 0; start < rows.length; start += FIRST_INSERT_BATCH)
+    await trx
+      .insertInto("catalogue_items")
+      .values(rows.slice(start, start + FIRST_INSERT_BATCH))
+      .execute();
   await activate(trx, id);
-  await pruneVersions(trx);
   return {
     version: id,
     importedAt: version.at.toISOString(),
@@ -106,10 +74,10 @@ async function insertVersion(
 }
 
 /**
- * Writes checked items as a new version and makes it active, in one transaction: a reader sees the
- * old range or the new one, never a mix.
+ * Writes checked items as a new version and makes it active (version-write.server.ts): a reader sees
+ * the old range or the new one, never a mix, and with any failure nothing changes.
  */
-export function writeVersion(
+export async function writeVersion(
   db: Database,
   version: {
     items: readonly CatalogueItem[];
@@ -117,11 +85,17 @@ export function writeVersion(
     source: string;
     now?: Date;
   },
+  tuning?: WriteTuning,
 ): Promise<StoredVersion> {
-  return writeTransaction(db, async (trx, dialect) => {
-    await lockCatalogue(trx, dialect);
-    return insertVersion(trx, { ...version, at: version.now ?? new Date() });
-  });
+  const at = version.now ?? new Date();
+  const id = await writeVersionInChunks(db, { ...version, at }, tuning);
+  return {
+    version: id,
+    importedAt: at.toISOString(),
+    itemCount: version.items.length,
+    source: version.source,
+    active: true,
+  };
 }
 
 /**
@@ -137,7 +111,12 @@ export async function writeFirstVersion(
   const items = await first.items();
   return writeTransaction(db, async (trx, dialect) => {
     await lockCatalogue(trx, dialect);
-    const any = await trx.selectFrom("catalogue_versions").select("id").limit(1).executeTakeFirst();
+    const any = await trx
+      .selectFrom("catalogue_versions")
+      .select("id")
+      .where("complete", "=", 1)
+      .limit(1)
+      .executeTakeFirst();
     if (any) return undefined;
     return insertVersion(trx, { items, families: first.families, source: first.source, at: new Date() });
   });
@@ -154,9 +133,14 @@ export async function activeVersion(db: Kysely<DB>): Promise<StoredVersion | und
   return row ? versionInfo(row) : undefined;
 }
 
-/** Every version kept, newest first. */
+/** Every version kept, newest first (never one being written or deleted). */
 export async function listVersions(db: Database): Promise<StoredVersion[]> {
-  const rows = await db.selectFrom("catalogue_versions").selectAll().orderBy("id", "desc").execute();
+  const rows = await db
+    .selectFrom("catalogue_versions")
+    .selectAll()
+    .where("complete", "=", 1)
+    .orderBy("id", "desc")
+    .execute();
   return rows.map(versionInfo);
 }
 
@@ -170,7 +154,7 @@ export function rollback(db: Database, to?: number): Promise<RollbackResult> {
     await lockCatalogue(trx, dialect);
     const from = await activeVersion(trx);
     if (!from) return { ok: false, reason: "there is no catalogue version yet" };
-    let query = trx.selectFrom("catalogue_versions").selectAll();
+    let query = trx.selectFrom("catalogue_versions").selectAll().where("complete", "=", 1);
     query =
       to === undefined
         ? query.where("id", "<", from.version).orderBy("id", "desc")

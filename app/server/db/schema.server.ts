@@ -221,6 +221,13 @@ export interface CatalogueVersionTable {
   item_count: number;
   /** 1 for the version the site serves (exactly one once any exists), else 0. */
   active: number;
+  /**
+   * 1 once every item is written; 0 while an import writes it or its items are being deleted: such a
+   * version is never listed, served or rolled back to (docs/decisions/0082).
+   */
+  complete: Generated<number>;
+  /** While incomplete and being written: when its import is taken to have stopped (renewed as it writes). */
+  lease_until: IsoTimestamp | null;
 }
 
 /** One item of one catalogue version: the CSV's row, and the keys it is matched by. */

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream, type ReadStream, type WriteStream } from "node:fs";
-import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 
@@ -33,6 +33,7 @@ export class Staging {
 
   private csvPath = (id: string) => path.join(this.dir, `${id}.csv`);
   private metaPath = (id: string) => path.join(this.dir, `${id}.json`);
+  private claimedPath = (id: string) => path.join(this.dir, `${id}.applying.json`);
 
   /** A new file for an upload: its id and the stream its bytes go to. */
   async create(meta: StagedMeta): Promise<{ id: string; out: WriteStream }> {
@@ -65,6 +66,19 @@ export class Staging {
     await writeFile(this.metaPath(id), JSON.stringify({ ...meta, checked }), { mode: 0o600 });
   }
 
+  /**
+   * Takes the file for one Apply: true for the first caller only (an atomic rename of its meta file),
+   * so two posts of the same file, on any process sharing the folder, never import it twice. A claimed
+   * file is no longer found.
+   */
+  async claim(id: string): Promise<boolean> {
+    if (!isStagedId(id)) return false;
+    return rename(this.metaPath(id), this.claimedPath(id)).then(
+      () => true,
+      () => false,
+    );
+  }
+
   read(id: string): ReadStream {
     return createReadStream(this.csvPath(id));
   }
@@ -72,6 +86,7 @@ export class Staging {
   async remove(id: string): Promise<void> {
     await rm(this.csvPath(id), { force: true });
     await rm(this.metaPath(id), { force: true });
+    await rm(this.claimedPath(id), { force: true });
   }
 
   /** Deletes every staged file older than an hour (and any stray file of an interrupted upload). */

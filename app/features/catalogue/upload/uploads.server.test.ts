@@ -146,6 +146,47 @@ describe.each(testDialects)("checking and applying a staged file on $name", (dia
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it("imports a file applied twice at once (a double-clicked Apply) once, both answered with its version", async () => {
+    await catalogueOf(t.db, [labelRow("KEEP-1")]);
+    const staged = await stage(csvOf([labelRow("KEEP-1"), labelRow("NEW-1")]));
+    await checkStaged(t.db, staging, staged, testFamilies());
+    const meta = await staging.find(staged.id, "session-a", new Date());
+    if (!meta) throw new Error("the checked file was not kept");
+    const options = { families: testFamilies(), email: "owner@example.test" };
+    const [first, second] = await Promise.all([
+      applyStaged(t.db, staging, { id: staged.id, meta }, options),
+      applyStaged(t.db, staging, { id: staged.id, meta }, options),
+    ]);
+    expect(first).toMatchObject({ ok: true, version: { version: 2 } });
+    expect(second).toEqual(first);
+    expect((await listVersions(t.db)).map((version) => version.version)).toEqual([2, 1]);
+    // Pressed again afterwards (the back button): gone, nothing changes.
+    expect(await applyStaged(t.db, staging, { id: staged.id, meta }, options)).toEqual({
+      ok: false,
+      reason: "gone",
+    });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("never imports a file another process has taken for its Apply", async () => {
+    const staged = await stage(csvOf([labelRow("A-1")]));
+    await checkStaged(t.db, staging, staged, testFamilies());
+    const meta = await staging.find(staged.id, "session-a", new Date());
+    if (!meta) throw new Error("the checked file was not kept");
+    // Another process sharing the folder claims it first.
+    expect(await new Staging(dir).claim(staged.id)).toBe(true);
+    expect(await staging.find(staged.id, "session-a", new Date())).toBeUndefined();
+    expect(
+      await applyStaged(
+        t.db,
+        staging,
+        { id: staged.id, meta },
+        { families: testFamilies(), email: "x@example.test" },
+      ),
+    ).toEqual({ ok: false, reason: "gone" });
+    expect(await listVersions(t.db)).toEqual([]);
+  });
+
   it("lists the first 200 mistakes with a count of the rest, changes nothing and keeps no file", async () => {
     await catalogueOf(t.db, [labelRow("KEEP-1")]);
     const rows = Array.from({ length: SHOWN_ERRORS + 50 }, (_, index) =>

@@ -75,8 +75,39 @@ export type ApplyOutcome =
   | { ok: true; version: StoredVersion }
   | { ok: false; reason: "gone" | "changed"; detail?: string };
 
-/** Imports a checked staged file as the new active version, then deletes it. */
-export async function applyStaged(
+/** Applies running on this process, by staging folder, id and session: a second post of one file shares the first's outcome. */
+const applying = new Map<string, Promise<ApplyOutcome>>();
+const applyKey = (staging: Staging, id: string, session: string) => `${staging.dir}/${id}/${session}`;
+
+/** The Apply of this file by this session that is running now, if any (the file is then no longer found). */
+export function applyRunning(
+  staging: Staging,
+  id: string,
+  session: string,
+): Promise<ApplyOutcome> | undefined {
+  return applying.get(applyKey(staging, id, session));
+}
+
+/**
+ * Imports a checked staged file as the new active version, then deletes it. Two posts of the same file
+ * (a double-clicked Apply) import it once: the second gets the first's outcome, or "gone" when it comes
+ * from another process or after the first has ended.
+ */
+export function applyStaged(
+  db: Database,
+  staging: Staging,
+  staged: { id: string; meta: StagedMeta },
+  options: { families: readonly CatalogueFamily[]; email: string },
+): Promise<ApplyOutcome> {
+  const key = applyKey(staging, staged.id, staged.meta.session);
+  const running = applying.get(key);
+  if (running) return running;
+  const outcome = applyOnce(db, staging, staged, options).finally(() => applying.delete(key));
+  applying.set(key, outcome);
+  return outcome;
+}
+
+async function applyOnce(
   db: Database,
   staging: Staging,
   staged: { id: string; meta: StagedMeta },
@@ -84,6 +115,7 @@ export async function applyStaged(
 ): Promise<ApplyOutcome> {
   const { id, meta } = staged;
   if (!meta.checked) return { ok: false, reason: "gone" };
+  if (!(await staging.claim(id))) return { ok: false, reason: "gone" };
   try {
     const result = await importCatalogue(db, staging.read(id), {
       families: options.families,
