@@ -64,6 +64,8 @@ for (const { name, open, offset } of stores) {
       SMTP_URL: peer.url,
       SALES_EMAIL: "leads@ridgeline.test",
     });
+    const heldNotices = () => peer.messages.filter((mail) => mail.subject?.includes("held as likely spam"));
+    const leadMail = () => peer.messages.filter((mail) => !heldNotices().includes(mail));
     try {
       await page.goto(`${server.origin}/contact`);
       await waitForHydration(page);
@@ -85,7 +87,9 @@ for (const { name, open, offset } of stores) {
         )
         .toMatchObject({ reference, reasons: ["link_in_name"] });
       await new Promise((resolve) => setTimeout(resolve, 7_000));
-      expect(peer.messages).toHaveLength(0);
+      expect(leadMail()).toHaveLength(0);
+      // From 16:00 on the company's clocks the day's held-leads notice may go out; it names the lead.
+      for (const notice of heldNotices()) expect(notice.text).toContain(reference);
 
       const env = {
         ...process.env,
@@ -102,13 +106,13 @@ for (const { name, open, offset } of stores) {
       expect(released.stdout).toContain(`${reference} released`);
 
       // The notification to sales and the acknowledgement, once each.
-      await expect.poll(() => peer.messages.length, { timeout: 30_000 }).toBe(2);
+      await expect.poll(() => leadMail().length, { timeout: 30_000 }).toBe(2);
       const again = await run("npm", ["run", "--silent", "leads", "--", "release", reference ?? ""], { env });
       expect(again.stdout).toContain("already released");
       await new Promise((resolve) => setTimeout(resolve, 7_000));
-      const recipients = peer.messages.map((mail) => (mail.to && "text" in mail.to ? mail.to.text : ""));
+      const recipients = leadMail().map((mail) => (mail.to && "text" in mail.to ? mail.to.text : ""));
       expect(recipients.sort()).toEqual(["leads@ridgeline.test", "visitor@lakesidefoods.com"]);
-      const sales = peer.messages.find(
+      const sales = leadMail().find(
         (mail) => mail.to && "text" in mail.to && mail.to.text === "leads@ridgeline.test",
       );
       expect(sales?.subject).toContain(reference);
