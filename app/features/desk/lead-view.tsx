@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { deskButton, deskInput, deskLabel } from "./desk-frame";
 import { duration, when } from "./format";
 import type { LeadDetail, LeadField } from "./lead-detail.server";
@@ -93,55 +94,74 @@ function ChangeForms({ lead, statuses, staff }: LeadViewProps) {
   );
 }
 
+/** A section listing a lead's entries in their stored order, or `empty` when there are none. */
+function EntryList<T>({
+  title,
+  entries,
+  empty,
+  ordered = false,
+  className = "break-words",
+  line,
+}: {
+  title: string;
+  entries: readonly T[];
+  empty: string;
+  ordered?: boolean;
+  className?: string;
+  line: (entry: T) => ReactNode;
+}) {
+  const List = ordered ? "ol" : "ul";
+  return (
+    <LeadSection title={title}>
+      {entries.length === 0 ? (
+        <p className="text-slate-700">{empty}</p>
+      ) : (
+        <List className="flex flex-col gap-2">
+          {entries.map((entry, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: append-only records, shown in their stored order.
+            <li key={index} className={className}>
+              {line(entry)}
+            </li>
+          ))}
+        </List>
+      )}
+    </LeadSection>
+  );
+}
+
 /** The activity log, and the e-mails and webhooks sent about the lead. */
 function LeadHistory({ lead, timeZone }: { lead: LeadDetail; timeZone: string }) {
   return (
     <>
-      <LeadSection title="Activity">
-        {lead.activity.length === 0 ? (
-          <p className="text-slate-700">Nothing yet.</p>
-        ) : (
-          <ol className="flex flex-col gap-2">
-            {lead.activity.map((entry, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: an append-only log in its order.
-              <li key={index} className="break-words whitespace-pre-wrap">
-                <span className="font-semibold">{when(entry.at, timeZone)}</span> · {entry.who} ·{" "}
-                {entry.action === "note" ? `Note: ${entry.detail}` : entry.detail}
-              </li>
-            ))}
-          </ol>
+      <EntryList
+        title="Activity"
+        entries={lead.activity}
+        empty="Nothing yet."
+        ordered
+        className="break-words whitespace-pre-wrap"
+        line={(entry) => (
+          <>
+            <span className="font-semibold">{when(entry.at, timeZone)}</span> · {entry.who} ·{" "}
+            {entry.action === "note" ? `Note: ${entry.detail}` : entry.detail}
+          </>
         )}
-      </LeadSection>
-      <LeadSection title="E-mails">
-        {lead.emails.length === 0 ? (
-          <p className="text-slate-700">None.</p>
-        ) : (
-          <ul className="flex flex-col gap-2">
-            {lead.emails.map((mail, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the outbox's order.
-              <li key={index} className="break-words">
-                {when(mail.at, timeZone)} · {mail.status} · to {mail.to} · {mail.subject}
-                {mail.error ? ` · ${mail.error}` : ""}
-              </li>
-            ))}
-          </ul>
-        )}
-      </LeadSection>
-      <LeadSection title="Webhooks">
-        {lead.webhooks.length === 0 ? (
-          <p className="text-slate-700">None.</p>
-        ) : (
-          <ul className="flex flex-col gap-2">
-            {lead.webhooks.map((hook, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the deliveries' order.
-              <li key={index} className="break-words">
-                {when(hook.at, timeZone)} · {hook.event} · {hook.endpoint} · {hook.status}
-                {hook.lastStatus === null ? "" : ` (HTTP ${hook.lastStatus})`}
-              </li>
-            ))}
-          </ul>
-        )}
-      </LeadSection>
+      />
+      <EntryList
+        title="E-mails"
+        entries={lead.emails}
+        empty="None."
+        line={(mail) =>
+          `${when(mail.at, timeZone)} · ${mail.status} · to ${mail.to} · ${mail.subject}${mail.error ? ` · ${mail.error}` : ""}`
+        }
+      />
+      <EntryList
+        title="Webhooks"
+        entries={lead.webhooks}
+        empty="None."
+        line={(hook) =>
+          `${when(hook.at, timeZone)} · ${hook.event} · ${hook.endpoint} · ${hook.status}${hook.lastStatus === null ? "" : ` (HTTP ${hook.lastStatus})`}`
+        }
+      />
     </>
   );
 }
