@@ -107,28 +107,56 @@ export interface NewVersion {
   at: Date;
 }
 
+/** Inserts a version's row (inactive) and returns its id; `state` says whether it is complete yet. */
+export async function insertVersionRow(
+  trx: Kysely<DB>,
+  version: NewVersion,
+  state: { complete: 0 | 1; lease_until: string | null },
+): Promise<number> {
+  const inserted = await trx
+    .insertInto("catalogue_versions")
+    .values({
+      imported_at: version.at.toISOString(),
+      source: version.source,
+      item_count: version.items.length,
+      active: 0,
+      ...state,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+/**
+ * Inserts items of version `id`, `batch` rows to an insert, with a turn of the event loop between two
+ * inserts when `yieldBetween` says so.
+ */
+export async function insertItems(
+  trx: Kysely<DB>,
+  id: number,
+  items: readonly CatalogueItem[],
+  families: readonly CatalogueFamily[],
+  options: { batch: number; yieldBetween: boolean },
+): Promise<void> {
+  const bySlug = new Map(families.map((family) => [family.slug, family]));
+  for (let at = 0; at < items.length; at += options.batch) {
+    if (at > 0 && options.yieldBetween) await yieldTurn();
+    const rows = items
+      .slice(at, at + options.batch)
+      .map((item) => itemRow(item, bySlug.get(item.family), id));
+    await trx.insertInto("catalogue_items").values(rows).execute();
+  }
+}
+
 /** The version's row, incomplete and leased to this import. */
 function beginVersion(db: Database, version: NewVersion): Promise<number> {
-  return writeTransaction(db, async (trx) => {
-    const inserted = await trx
-      .insertInto("catalogue_versions")
-      .values({
-        imported_at: version.at.toISOString(),
-        source: version.source,
-        item_count: version.items.length,
-        active: 0,
-        complete: 0,
-        lease_until: leaseFrom(new Date()),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return Number(inserted.id);
-  });
+  return writeTransaction(db, (trx) =>
+    insertVersionRow(trx, version, { complete: 0, lease_until: leaseFrom(new Date()) }),
+  );
 }
 
 /** The items, a transaction of `chunkRows` at a time, each renewing the version's lease. */
 async function writeItems(db: Database, id: number, version: NewVersion, tuning: WriteTuning): Promise<void> {
-  const bySlug = new Map(version.families.map((family) => [family.slug, family]));
   const chunkRows = tuning.chunkRows ?? CHUNK_ROWS;
   let unsettled = 0;
   for (let start = 0; start < version.items.length; start += chunkRows) {
@@ -142,13 +170,7 @@ async function writeItems(db: Database, id: number, version: NewVersion, tuning:
         .executeTakeFirst();
       if (Number(renewed.numUpdatedRows) !== 1)
         throw new Error(`catalogue version ${id} was removed meanwhile`);
-      for (let at = 0; at < chunk.length; at += INSERT_BATCH) {
-        if (at > 0) await yieldTurn();
-        const rows = chunk
-          .slice(at, at + INSERT_BATCH)
-          .map((item) => itemRow(item, bySlug.get(item.family), id));
-        await trx.insertInto("catalogue_items").values(rows).execute();
-      }
+      await insertItems(trx, id, chunk, version.families, { batch: INSERT_BATCH, yieldBetween: true });
     });
     await tuning.afterChunk?.(start + chunk.length);
     unsettled += chunk.length;

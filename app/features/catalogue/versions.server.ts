@@ -1,9 +1,16 @@
 import type { Kysely } from "kysely";
 import { writeTransaction } from "~/server/db/database.server";
 import type { Database, DB } from "~/server/db/schema.server";
-import { itemRow } from "./item-rows.server";
 import type { CatalogueFamily, CatalogueItem, CatalogueVersionInfo } from "./model";
-import { activate, lockCatalogue, type WriteTuning, writeVersionInChunks } from "./version-write.server";
+import {
+  activate,
+  insertItems,
+  insertVersionRow,
+  lockCatalogue,
+  type NewVersion,
+  type WriteTuning,
+  writeVersionInChunks,
+} from "./version-write.server";
 
 /*
  * The catalogue's versions (docs/catalogue.md#versions): an import writes a whole new version and makes
@@ -36,33 +43,13 @@ function versionInfo(row: {
   };
 }
 
-async function insertVersion(
-  trx: Kysely<DB>,
-  version: {
-    items: readonly CatalogueItem[];
-    families: readonly CatalogueFamily[];
-    source: string;
-    at: Date;
-  },
-): Promise<StoredVersion> {
-  const bySlug = new Map(version.families.map((family) => [family.slug, family]));
-  const inserted = await trx
-    .insertInto("catalogue_versions")
-    .values({
-      imported_at: version.at.toISOString(),
-      source: version.source,
-      item_count: version.items.length,
-      active: 0,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const id = Number(inserted.id);
-  const rows = version.items.map((item) => itemRow(item, bySlug.get(item.family), id));
-  for (let start = 0; start < rows.length; start += FIRST_INSERT_BATCH)
-    await trx
-      .insertInto("catalogue_items")
-      .values(rows.slice(start, start + FIRST_INSERT_BATCH))
-      .execute();
+/** The first version in one transaction: a few hundred items, written once however many instances start. */
+async function insertFirstVersion(trx: Kysely<DB>, version: NewVersion): Promise<StoredVersion> {
+  const id = await insertVersionRow(trx, version, { complete: 1, lease_until: null });
+  await insertItems(trx, id, version.items, version.families, {
+    batch: FIRST_INSERT_BATCH,
+    yieldBetween: false,
+  });
   await activate(trx, id);
   return {
     version: id,
@@ -118,7 +105,7 @@ export async function writeFirstVersion(
       .limit(1)
       .executeTakeFirst();
     if (any) return undefined;
-    return insertVersion(trx, { items, families: first.families, source: first.source, at: new Date() });
+    return insertFirstVersion(trx, { items, families: first.families, source: first.source, at: new Date() });
   });
 }
 
