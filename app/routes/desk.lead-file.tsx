@@ -8,7 +8,7 @@ import type { Route } from "./+types/desk.lead-file";
 export const handle = noScripts;
 
 /*
- * GET /desk/leads/:kind/:id/files/:fileId?expires=…&sig=…: one of a quote's files, from its lead page's
+ * GET (or HEAD) /desk/leads/:kind/:id/files/:fileId?expires=…&sig=…: one of a quote's files, from its lead page's
  * short-lived link (docs/desk.md#lead-files, decision 0080). As the desk's CSV downloads do, the file is
  * answered by this route's middleware, which has the session from the layout's; whoever may not have it
  * gets the desk's page: without a session the sign-in page (401), for a lead they may not see the 404
@@ -35,10 +35,15 @@ async function answerOf(
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context, params }, next) => {
-    if (request.method !== "GET") return next();
+    if (request.method !== "GET" && request.method !== "HEAD") return next();
     const answer = await answerOf(context, request, params);
-    if (answer && "file" in answer) return answer.file;
-    return next();
+    if (!answer || !("file" in answer)) return next();
+    // HEAD: the download's headers (its name, type and length), as a browser or a download manager asks.
+    if (request.method === "HEAD") {
+      await answer.file.body?.cancel();
+      return new Response(null, { status: answer.file.status, headers: answer.file.headers });
+    }
+    return answer.file;
   },
 ];
 

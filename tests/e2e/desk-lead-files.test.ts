@@ -127,6 +127,12 @@ test("must show: a quote's skus link to their item pages or are flagged, and its
   expect(answer.headers()["cache-control"]).toBe("no-store");
   expect(answer.headers()["x-content-type-options"]).toBe("nosniff");
   expect(answer.headers()["content-type"]).toBe("application/octet-stream");
+  // HEAD gets the same headers and no body.
+  const head = await page.request.head(`${site.server.origin}${fileHref}`);
+  expect(head.status()).toBe(200);
+  expect(head.headers()["content-disposition"]).toBe(answer.headers()["content-disposition"]);
+  expect(head.headers()["content-length"]).toBe(String(FILE.length));
+  expect((await head.body()).length).toBe(0);
 
   // The part number opens the item page of that sku.
   await page.goto(`${site.server.origin}${leadPath}`);
