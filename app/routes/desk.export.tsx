@@ -14,7 +14,7 @@ import type { Route } from "./+types/desk.export";
 export const handle = noScripts;
 
 /*
- * GET /desk/export/:dataset?from=…&to=…: a CSV download of contact messages, quote requests or
+ * GET (or HEAD) /desk/export/:dataset?from=…&to=…: a CSV download of contact messages, quote requests or
  * newsletter subscribers (docs/desk.md#report-and-downloads), for the owner and managers. A download
  * is not a page, but whoever may not have it gets the desk's page all the same: without a session the
  * sign-in page (401), for a rep or an unknown dataset the 404 page, for a bad period the 400 page. So
@@ -44,22 +44,23 @@ function planOf(
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context, params }, next) => {
     const plan = planOf(context, request, params.dataset);
-    if ("status" in plan || request.method !== "GET") return next();
-    const { services } = requestContextOf(context);
-    const bounds = periodBounds(plan, services.timeZone);
-    // Read off the event loop; the rows are then written a few hundred per turn.
-    const table = await downloadTable(readerOf(services.db), plan.dataset, bounds);
+    if ("status" in plan || (request.method !== "GET" && request.method !== "HEAD")) return next();
     const name =
       plan.dataset === "subscribers"
         ? "ridgeline-subscribers.csv"
         : `ridgeline-${plan.dataset}-${plan.since}-to-${plan.until}.csv`;
-    return new Response(csvStream(table.header, table.rows), {
-      headers: {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${name}"`,
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    const headers = {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "X-Content-Type-Options": "nosniff",
+    };
+    // HEAD: the download's headers, without reading its rows.
+    if (request.method === "HEAD") return new Response(null, { headers });
+    const { services } = requestContextOf(context);
+    const bounds = periodBounds(plan, services.timeZone);
+    // Read off the event loop; the rows are then written a few hundred per turn.
+    const table = await downloadTable(readerOf(services.db), plan.dataset, bounds);
+    return new Response(csvStream(table.header, table.rows), { headers });
   },
 ];
 

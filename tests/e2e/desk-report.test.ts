@@ -109,6 +109,11 @@ test("the owner reads the report with its charts and speed to lead at 1280 px; w
   const quotes = await page.request.get(`${server.origin}${quotesHref}`);
   expect(quotes.headers()["content-type"]).toBe("text/csv; charset=utf-8");
   expect(await quotes.text()).toContain(reference);
+  // HEAD gets the download's headers and no rows.
+  const head = await page.request.head(`${server.origin}${quotesHref}`);
+  expect(head.status()).toBe(200);
+  expect(head.headers()["content-disposition"]).toBe(quotes.headers()["content-disposition"]);
+  expect((await head.body()).length).toBe(0);
   for (const cell of (parse(csv, { bom: true, relax_column_count: true }) as string[][]).flat())
     expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   await page.context().close();
