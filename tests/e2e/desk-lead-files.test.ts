@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { type DeskSite, newDeskPage, signIn, staffCommand, startDeskSite } from "./desk-support";
+import { addStaff, type DeskSite, newDeskPage, signIn, startDeskSite } from "./desk-support";
 import { expectNoAxeViolations, QUOTE_MIN_FILL_MS, type viewports } from "./support";
 
 /*
@@ -71,14 +71,9 @@ async function signedIn(browser: Browser, size: keyof typeof viewports, email: s
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   site = await startDeskSite(port, "desk-lead-files-");
-  await staffCommand(site.databaseUrl, ["add", "owner@example.test", "--role", "owner"]);
-  await staffCommand(site.databaseUrl, [
-    "add",
-    "chicago.rep@example.test",
-    "--role",
-    "rep",
-    "--branch",
-    "chicago",
+  await addStaff(site.databaseUrl, [
+    ["owner@example.test", "owner"],
+    ["chicago.rep@example.test", "rep", "chicago"],
   ]);
 });
 

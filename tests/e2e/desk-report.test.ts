@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import type { SmtpPeer } from "../support/smtp-peer";
-import { type DeskSite, newDeskPage, sendQuote, signIn, staffCommand, startDeskSite } from "./desk-support";
+import { addStaff, type DeskSite, newDeskPage, sendQuote, signIn, startDeskSite } from "./desk-support";
 import type { SpawnedServer } from "./spawned-server";
 import { expectNoAxeViolations, postForm, uniqueClientAddress, type viewports } from "./support";
 
@@ -33,9 +33,11 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   site = await startDeskSite(port, "desk-report-e2e-", { ANALYTICS_FLUSH_SECONDS: "1" });
   ({ peer, server, databaseUrl } = site);
-  await staffCommand(databaseUrl, ["add", "owner@example.test", "--role", "owner"]);
-  await staffCommand(databaseUrl, ["add", "manager@example.test", "--role", "manager"]);
-  await staffCommand(databaseUrl, ["add", "dallas.rep@example.test", "--role", "rep", "--branch", "dallas"]);
+  await addStaff(databaseUrl, [
+    ["owner@example.test", "owner"],
+    ["manager@example.test", "manager"],
+    ["dallas.rep@example.test", "rep", "dallas"],
+  ]);
 });
 
 test.afterAll(async () => {

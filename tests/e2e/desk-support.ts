@@ -31,6 +31,25 @@ export async function staffCommand(databaseUrl: string, args: string[]): Promise
   return run.stdout ?? "";
 }
 
+/** A member of staff to add: e-mail, role and, for a rep, the branch. */
+export type StaffMember = [email: string, role: "owner" | "manager" | "rep", branch?: string];
+
+/** Adds each member with `npm run staff -- add`, in order; resolves with what each command printed. */
+export async function addStaff(databaseUrl: string, members: readonly StaffMember[]): Promise<string[]> {
+  const printed: string[] = [];
+  for (const [email, role, branch] of members)
+    printed.push(
+      await staffCommand(databaseUrl, [
+        "add",
+        email,
+        "--role",
+        role,
+        ...(branch ? ["--branch", branch] : []),
+      ]),
+    );
+  return printed;
+}
+
 /** The sign-in link in the newest e-mail the peer received for `to`, once one has arrived after `after` mails. */
 export async function linkFor(peer: SmtpPeer, to: string, after: number): Promise<string> {
   const mailTo = () =>

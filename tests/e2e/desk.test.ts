@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import type { SmtpPeer } from "../support/smtp-peer";
 import {
+  addStaff,
   askForLink,
   type DeskSite,
   newDeskPage,
@@ -33,18 +34,12 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   site = await startDeskSite(port, "desk-e2e-");
   ({ peer, server, databaseUrl } = site);
-  expect(await staffCommand(databaseUrl, ["add", "owner@example.test", "--role", "owner"])).toContain(
-    "owner@example.test added as owner",
-  );
-  await staffCommand(databaseUrl, [
-    "add",
-    "chicago.rep@example.test",
-    "--role",
-    "rep",
-    "--branch",
-    "chicago",
+  const [owner] = await addStaff(databaseUrl, [
+    ["owner@example.test", "owner"],
+    ["chicago.rep@example.test", "rep", "chicago"],
+    ["dallas.rep@example.test", "rep", "dallas"],
   ]);
-  await staffCommand(databaseUrl, ["add", "dallas.rep@example.test", "--role", "rep", "--branch", "dallas"]);
+  expect(owner).toContain("owner@example.test added as owner");
 });
 
 test.afterAll(async () => {
