@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { isIPv6 } from "node:net";
 import type { Kysely } from "kysely";
 import { type Dialect, writeTransaction } from "~/server/db/database.server";
+import { type Arg, prepared } from "~/server/db/prepared.server";
 import { type Database, type DB, isoTime } from "~/server/db/schema.server";
 
 export interface RateLimit {
@@ -66,6 +67,18 @@ function knownOverLimit(db: Database, key: string, now: Date): RateLimitResult |
   return { allowed: false, count: entry.count, retryAfterMs: entry.until - now.getTime(), repeated: true };
 }
 
+const countOneHit = prepared((db, arg: Arg<{ key: string; windowStart: string }>) =>
+  db
+    .insertInto("rate_limit_hits")
+    .values({ key: arg("key"), window_start: arg("windowStart"), count: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(["key", "window_start"])
+        .doUpdateSet((eb) => ({ count: eb("rate_limit_hits.count", "+", 1) })),
+    )
+    .returning("count"),
+);
+
 /**
  * Counts one request of `key` in the current fixed window, inside the caller's write transaction, and
  * says whether it is within the limit. The counter lives in the database
@@ -80,16 +93,8 @@ export async function countHit(
   now: Date = new Date(),
 ): Promise<RateLimitResult> {
   const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
-  const row = await trx
-    .insertInto("rate_limit_hits")
-    .values({ key, window_start: isoTime(new Date(windowStart)), count: 1 })
-    .onConflict((oc) =>
-      oc
-        .columns(["key", "window_start"])
-        .doUpdateSet((eb) => ({ count: eb("rate_limit_hits.count", "+", 1) })),
-    )
-    .returning("count")
-    .executeTakeFirstOrThrow();
+  const [row] = (await countOneHit(trx, { key, windowStart: isoTime(new Date(windowStart)) })).rows;
+  if (!row) throw new Error("the per-client count's upsert returned no row");
   const count = Number(row.count);
   return { allowed: count <= limit, count, retryAfterMs: windowStart + windowMs - now.getTime() };
 }

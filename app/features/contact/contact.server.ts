@@ -8,6 +8,7 @@ import {
   parseContact,
 } from "~/features/contact/contact";
 import { buildContactNotification } from "~/features/contact/contact-email.server";
+import type { ContactSubmissionTable } from "~/features/contact/tables.server";
 import { ATTRIBUTION_FIELD, type Attribution } from "~/features/leads/attribution/attribution";
 import { readAttribution } from "~/features/leads/attribution/attribution.server";
 import type { FormInput, FormResult } from "~/features/leads/form-input";
@@ -18,6 +19,7 @@ import { runIntake } from "~/features/leads/intake/intake.server";
 import type { LeadForm } from "~/features/leads/intake/intake-form.server";
 import { queueLeadEvent } from "~/features/leads/intake/webhook-events.server";
 import type { ContactServices } from "~/load-context";
+import { type Arg, prepared } from "~/server/db/prepared.server";
 import type { DB } from "~/server/db/schema.server";
 import { DEFAULT_SITE_TIME_ZONE } from "~/server/env.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
@@ -33,6 +35,25 @@ const success = (reference?: string): FormResult => ({
   ...CONTACT_SUCCESS,
   ...(reference ? { reference } : {}),
 });
+
+/** The submission's insert, compiled once (every contact lead runs it). */
+const insertSubmission = prepared((db, arg: Arg<Omit<ContactSubmissionTable, "id" | "released_at">>) =>
+  db
+    .insertInto("contact_submissions")
+    .values({
+      name: arg("name"),
+      email: arg("email"),
+      phone: arg("phone"),
+      message: arg("message"),
+      client_key: arg("client_key"),
+      created_at: arg("created_at"),
+      reference: arg("reference"),
+      held_at: arg("held_at"),
+      held_reasons: arg("held_reasons"),
+      message_hash: arg("message_hash"),
+    })
+    .returning("id"),
+);
 
 /** The contact form as the lead intake runs it (intake.server.ts): only what is the form's own. */
 const contactForm: LeadForm<
@@ -64,12 +85,19 @@ const contactForm: LeadForm<
     message: contact.message,
     repeatText: contact.message,
   }),
-  insert: (trx, contact, columns) =>
-    trx
-      .insertInto("contact_submissions")
-      .values({ ...contact, ...columns })
-      .returning("id")
-      .executeTakeFirstOrThrow(),
+  insert: async (trx, contact, columns) => {
+    const [row] = (
+      await insertSubmission(trx, {
+        name: contact.name,
+        email: contact.email,
+        phone: contact.phone ?? null,
+        message: contact.message,
+        ...columns,
+      })
+    ).rows;
+    if (!row) throw new Error("the contact submission's insert returned no row");
+    return row;
+  },
   followUps: (trx, deps, stored, now) =>
     queueContactFollowUps(
       trx,

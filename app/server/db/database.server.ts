@@ -19,7 +19,8 @@ import {
  * or PostgreSQL, and every write through writeTransaction or writeStatement (write-queue.server.ts).
  * The pieces: sqlite.server.ts (the write-ahead log kept off the event loop, prepared statements),
  * postgres-pool.server.ts (the pool with timeouts), write-queue.server.ts (group commit on SQLite),
- * dialect.server.ts (which database a Kysely instance talks to).
+ * dialect.server.ts (which database a Kysely instance talks to), prepared.server.ts (the statements run
+ * per lead and per e-mail, compiled once).
  */
 
 export type { DatabaseOptions } from "./database-options.server";

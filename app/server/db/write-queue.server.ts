@@ -1,7 +1,16 @@
 import { type Kysely, sql } from "kysely";
 import type { Database, DB } from "~/server/db/schema.server";
 import { type Dialect, dialectOf } from "./dialect.server";
+import { fixedStatement } from "./prepared.server";
 import { DEFAULT_SQLITE_BUSY_TIMEOUT_MS, writeAheadLogOf } from "./sqlite.server";
+
+// The statements around every write of a batch, each run as its text (no builder per write).
+const beginImmediateStatement = fixedStatement("begin immediate");
+const savepoint = fixedStatement("savepoint write");
+const release = fixedStatement("release write");
+const rollbackToSavepoint = fixedStatement("rollback to write");
+const commit = fixedStatement("commit");
+const rollback = fixedStatement("rollback");
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -29,7 +38,7 @@ export function isUniqueViolation(error: unknown): boolean {
  */
 async function beginImmediate(conn: Kysely<DB>, busyTimeoutMs: number): Promise<void> {
   try {
-    await sql`begin immediate`.execute(conn);
+    await beginImmediateStatement(conn);
     return;
   } catch (error) {
     if (!isSqliteBusy(error)) throw error;
@@ -42,7 +51,7 @@ async function beginImmediate(conn: Kysely<DB>, busyTimeoutMs: number): Promise<
       await sleep(delay + Math.random() * delay);
       delay = Math.min(delay * 2, 25);
       try {
-        await sql`begin immediate`.execute(conn);
+        await beginImmediateStatement(conn);
         return;
       } catch (error) {
         if (!isSqliteBusy(error) || Date.now() > deadline) throw error;
@@ -174,18 +183,18 @@ async function writeBatch(
   await beginImmediate(conn, busyTimeoutMs);
   const done: Array<{ item: QueuedWrite; value: unknown }> = [];
   for (const [index, item] of batch.entries()) {
-    await sql`savepoint write`.execute(conn);
+    await savepoint(conn);
     try {
       done.push({ item, value: await item.work(conn, "sqlite") });
-      await sql`release write`.execute(conn);
+      await release(conn);
     } catch (error) {
       try {
-        await sql`rollback to write`.execute(conn);
-        await sql`release write`.execute(conn);
+        await rollbackToSavepoint(conn);
+        await release(conn);
       } catch {
         // SQLite rolled the whole transaction back by itself (e.g. SQLITE_FULL): the writes before this
         // one are gone too, and the ones after it have not run.
-        await sql`rollback`.execute(conn).catch(() => undefined);
+        await rollback(conn).catch(() => undefined);
         item.reject(error);
         for (const earlier of done) earlier.item.reject(error);
         return { committed: [], retry: batch.slice(index + 1) };
@@ -194,9 +203,9 @@ async function writeBatch(
     }
   }
   try {
-    await sql`commit`.execute(conn);
+    await commit(conn);
   } catch (error) {
-    await sql`rollback`.execute(conn).catch(() => undefined);
+    await rollback(conn).catch(() => undefined);
     for (const { item } of done) item.reject(error);
     return { committed: [], retry: [] };
   }

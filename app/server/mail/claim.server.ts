@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { type Dialect, toCount, writeStatement, writeTransaction } from "~/server/db/database.server";
+import { dialectOf, toCount, writeStatement, writeTransaction } from "~/server/db/database.server";
+import { type Arg, prepared } from "~/server/db/prepared.server";
 import { type Database, type DB, isoTime, type OutboxMessage } from "~/server/db/schema.server";
 import { MAIL_PRIORITY } from "~/server/mail/outbox.server";
 
@@ -38,13 +39,13 @@ export async function claimMessage(
 ): Promise<ClaimedMessage | undefined> {
   const order = pick.status === "sending" ? "oldest" : pick.order;
   const rate = settings.bulkRatePerMinute;
-  const take = (trx: Kysely<DB>, dialect: Dialect, belowBulk: boolean) =>
-    takeOne(trx, dialect, { ...pick, order, belowBulk, lockMs: settings.lockMs }, at);
-  if (rate === undefined) return writeStatement(db, (trx, dialect) => take(trx, dialect, false));
-  const urgent = await writeStatement(db, (trx, dialect) => take(trx, dialect, true));
+  const take = (trx: Kysely<DB>, belowBulk: boolean) =>
+    takeOne(trx, { ...pick, order, belowBulk, lockMs: settings.lockMs }, at);
+  if (rate === undefined) return writeStatement(db, (trx) => take(trx, false));
+  const urgent = await writeStatement(db, (trx) => take(trx, true));
   if (urgent || !(await bulkDue(db, pick.status, at))) return urgent;
-  return writeTransaction(db, async (trx, dialect) =>
-    (await bulkOverRate(trx, rate, at)) ? undefined : take(trx, dialect, false),
+  return writeTransaction(db, async (trx) =>
+    (await bulkOverRate(trx, rate, at)) ? undefined : take(trx, false),
   );
 }
 
@@ -78,50 +79,78 @@ async function bulkOverRate(trx: Kysely<DB>, rate: number, at: Date): Promise<bo
   return toCount(sent) >= rate;
 }
 
+interface ClaimPick {
+  status: "queued" | "sending";
+  order: ClaimOrder;
+  belowBulk: boolean;
+}
+
+interface ClaimArgs {
+  /** Due by then: next_attempt_at for a queued message, locked_until for an expired claim. */
+  dueBy: string;
+  lockedUntil: string;
+}
+
 /**
  * One claim in one statement: a subquery picks the message along an index on (status, priority,
  * next_attempt_at, id), one for each order, and the update around it marks it 'sending'. On PostgreSQL,
  * SKIP LOCKED lets several instances claim side by side without waiting for or doubling each other;
  * on SQLite the write queue serialises claims. The update also says whether the message has
- * attachments, so most deliveries never look for them.
+ * attachments, so most deliveries never look for them. Each kind of claim is compiled once (prepared).
  */
-function takeOne(
+function claimStatement(pick: ClaimPick) {
+  const direction = pick.order === "newest" ? "desc" : "asc";
+  return prepared((db, arg: Arg<ClaimArgs>) =>
+    db
+      .updateTable("email_outbox")
+      .set((eb) => ({
+        status: "sending",
+        locked_until: arg("lockedUntil"),
+        attempts: eb("attempts", "+", 1),
+      }))
+      .where("id", "=", (eb) =>
+        eb
+          .selectFrom("email_outbox")
+          .select("id")
+          .where("status", "=", pick.status)
+          .where(pick.status === "queued" ? "next_attempt_at" : "locked_until", "<=", arg("dueBy"))
+          .$if(pick.belowBulk, (qb) => qb.where("priority", "<", MAIL_PRIORITY.bulk))
+          .orderBy("priority")
+          .orderBy("next_attempt_at", direction)
+          .orderBy("id", direction)
+          .limit(1)
+          .$if(dialectOf(db) === "postgres", (qb) => qb.forUpdate().skipLocked()),
+      )
+      .returningAll()
+      .returning((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom("email_attachments")
+              .select("email_attachments.file_id")
+              .whereRef("email_attachments.outbox_id", "=", "email_outbox.id"),
+          )
+          .as("has_attachments"),
+      ),
+  );
+}
+
+const claimStatements = new Map<string, ReturnType<typeof claimStatement>>();
+
+async function takeOne(
   trx: Kysely<DB>,
-  dialect: Dialect,
-  pick: { status: "queued" | "sending"; order: ClaimOrder; belowBulk: boolean; lockMs: number },
+  pick: ClaimPick & { lockMs: number },
   at: Date,
 ): Promise<ClaimedMessage | undefined> {
-  const direction = pick.order === "newest" ? "desc" : "asc";
-  return trx
-    .updateTable("email_outbox")
-    .set((eb) => ({
-      status: "sending",
-      locked_until: isoTime(new Date(at.getTime() + pick.lockMs)),
-      attempts: eb("attempts", "+", 1),
-    }))
-    .where("id", "=", (eb) =>
-      eb
-        .selectFrom("email_outbox")
-        .select("id")
-        .where("status", "=", pick.status)
-        .where(pick.status === "queued" ? "next_attempt_at" : "locked_until", "<=", isoTime(at))
-        .$if(pick.belowBulk, (qb) => qb.where("priority", "<", MAIL_PRIORITY.bulk))
-        .orderBy("priority")
-        .orderBy("next_attempt_at", direction)
-        .orderBy("id", direction)
-        .limit(1)
-        .$if(dialect === "postgres", (qb) => qb.forUpdate().skipLocked()),
-    )
-    .returningAll()
-    .returning((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom("email_attachments")
-            .select("email_attachments.file_id")
-            .whereRef("email_attachments.outbox_id", "=", "email_outbox.id"),
-        )
-        .as("has_attachments"),
-    )
-    .executeTakeFirst();
+  const key = `${pick.status} ${pick.order} ${pick.belowBulk}`;
+  let statement = claimStatements.get(key);
+  if (statement === undefined) {
+    statement = claimStatement(pick);
+    claimStatements.set(key, statement);
+  }
+  const { rows } = await statement(trx, {
+    dueBy: isoTime(at),
+    lockedUntil: isoTime(new Date(at.getTime() + pick.lockMs)),
+  });
+  return rows[0];
 }

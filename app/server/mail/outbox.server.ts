@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Insertable, Kysely } from "kysely";
+import { type Arg, prepared } from "~/server/db/prepared.server";
 import { type DB, isoTime, type OutboxMessage } from "~/server/db/schema.server";
 
 /** Which queued mail goes first: a lead's notification never waits behind a newsletter. */
@@ -59,6 +60,50 @@ export function emailFromRow(row: OutboxMessage): Email {
   };
 }
 
+/** What a queued message's row takes from its Email (status, attempts and the rest start as the table says). */
+type OutboxRowValues = Required<
+  Pick<
+    Insertable<DB["email_outbox"]>,
+    | "kind"
+    | "from_address"
+    | "to_address"
+    | "cc_address"
+    | "reply_to"
+    | "subject"
+    | "text_body"
+    | "html_body"
+    | "headers"
+    | "priority"
+    | "dedupe_key"
+    | "next_attempt_at"
+    | "created_at"
+  >
+>;
+
+/** The outbox's insert, compiled once: every lead queues at least one message. */
+const insertOutboxRow = prepared((db, arg: Arg<OutboxRowValues>) =>
+  db
+    .insertInto("email_outbox")
+    .values({
+      kind: arg("kind"),
+      from_address: arg("from_address"),
+      to_address: arg("to_address"),
+      cc_address: arg("cc_address"),
+      reply_to: arg("reply_to"),
+      subject: arg("subject"),
+      text_body: arg("text_body"),
+      html_body: arg("html_body"),
+      headers: arg("headers"),
+      priority: arg("priority"),
+      dedupe_key: arg("dedupe_key"),
+      status: "queued",
+      next_attempt_at: arg("next_attempt_at"),
+      created_at: arg("created_at"),
+    })
+    .onConflict((oc) => oc.column("dedupe_key").doNothing())
+    .returning("id"),
+);
+
 /**
  * Queues a message for the mail worker. Call it with the transaction that stores the data the
  * message is about, so both are kept or neither is (docs/decisions/0003-database-and-outbox.md).
@@ -70,27 +115,22 @@ export async function enqueueMail(
   now: Date = new Date(),
 ): Promise<number | null> {
   const at = isoTime(now);
-  const row = await trx
-    .insertInto("email_outbox")
-    .values({
-      kind: mail.kind,
-      from_address: mail.from,
-      to_address: mail.to,
-      cc_address: mail.cc || null,
-      reply_to: mail.replyTo ?? null,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html ?? null,
-      headers: mail.headers && Object.keys(mail.headers).length > 0 ? JSON.stringify(mail.headers) : null,
-      priority: mail.priority ?? MAIL_PRIORITY.lead,
-      dedupe_key: mail.dedupeKey ?? null,
-      status: "queued",
-      next_attempt_at: at,
-      created_at: at,
-    })
-    .onConflict((oc) => oc.column("dedupe_key").doNothing())
-    .returning("id")
-    .executeTakeFirst();
+  const { rows } = await insertOutboxRow(trx, {
+    kind: mail.kind,
+    from_address: mail.from,
+    to_address: mail.to,
+    cc_address: mail.cc || null,
+    reply_to: mail.replyTo ?? null,
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html ?? null,
+    headers: mail.headers && Object.keys(mail.headers).length > 0 ? JSON.stringify(mail.headers) : null,
+    priority: mail.priority ?? MAIL_PRIORITY.lead,
+    dedupe_key: mail.dedupeKey ?? null,
+    next_attempt_at: at,
+    created_at: at,
+  });
+  const row = rows[0];
   if (!row) return null;
   const fileIds = mail.attachmentFileIds ?? [];
   if (fileIds.length > 0) {

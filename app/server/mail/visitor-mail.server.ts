@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { dialectOf, writeStatement } from "~/server/db/database.server";
+import { type Arg, prepared } from "~/server/db/prepared.server";
 import { type Database, type DB, isoTime, type VisitorMailKind } from "~/server/db/schema.server";
 import { DEFAULT_VISITOR_MAIL_PER_HOUR } from "~/server/env.server";
 import type { Logger } from "~/server/logger.server";
@@ -75,34 +76,57 @@ function slotOf(trx: Kysely<DB>) {
  * When the hour's count has reached the cap, counts one skipped mail and answers true; otherwise
  * changes nothing. One statement: an insert of the skip whose select yields a row only over the cap.
  */
-async function skipIfOverCap(trx: Kysely<DB>, hourStart: string, cap: number): Promise<boolean> {
-  const queuedThisHour = trx
-    .selectFrom("visitor_mail_hours")
-    .select("queued")
-    .where("hour_start", "=", hourStart)
-    .where("slot", "=", 0);
-  const skip = trx
-    .selectNoFrom((eb) => [
-      eb.val(hourStart).as("hour_start"),
-      slotOf(trx).as("slot"),
-      eb.lit(0).as("queued"),
-      eb.lit(1).as("skipped"),
-    ])
-    // No row for the hour yet reads as null, which is under any cap; a cap of 0 sends nothing.
-    .where((eb) => (cap <= 0 ? eb.lit(true) : eb(queuedThisHour, ">=", cap)));
-  const row = await trx
-    .insertInto("visitor_mail_hours")
-    .columns(["hour_start", "slot", "queued", "skipped"])
-    .expression(skip)
-    .onConflict((oc) =>
-      oc
-        .columns(["hour_start", "slot"])
-        .doUpdateSet((eb) => ({ skipped: eb("visitor_mail_hours.skipped", "+", 1) })),
-    )
-    .returning("skipped")
-    .executeTakeFirst();
-  return row !== undefined;
+function skipStatement(everyMail: boolean) {
+  return prepared((db, arg: Arg<{ hourStart: string; cap: number }>) => {
+    const queuedThisHour = db
+      .selectFrom("visitor_mail_hours")
+      .select("queued")
+      .where("hour_start", "=", arg("hourStart"))
+      .where("slot", "=", 0);
+    const skip = db
+      .selectNoFrom((eb) => [
+        eb.val(arg("hourStart")).as("hour_start"),
+        slotOf(db).as("slot"),
+        eb.lit(0).as("queued"),
+        eb.lit(1).as("skipped"),
+      ])
+      // No row for the hour yet reads as null, which is under any cap; a cap of 0 sends nothing.
+      .where((eb) => (everyMail ? eb.lit(true) : eb(queuedThisHour, ">=", arg("cap"))));
+    return db
+      .insertInto("visitor_mail_hours")
+      .columns(["hour_start", "slot", "queued", "skipped"])
+      .expression(skip)
+      .onConflict((oc) =>
+        oc
+          .columns(["hour_start", "slot"])
+          .doUpdateSet((eb) => ({ skipped: eb("visitor_mail_hours.skipped", "+", 1) })),
+      )
+      .returning("skipped");
+  });
 }
+
+/** Over a cap, and with a cap of 0 (every visitor mail skipped). */
+const skipOverCap = skipStatement(false);
+const skipEveryMail = skipStatement(true);
+
+async function skipIfOverCap(trx: Kysely<DB>, hourStart: string, cap: number): Promise<boolean> {
+  const { rows } = await (cap <= 0 ? skipEveryMail : skipOverCap)(trx, { hourStart, cap });
+  return rows.length > 0;
+}
+
+const markMailbox = prepared(
+  (db, arg: Arg<{ kind: VisitorMailKind; mailboxHash: string; now: string; cutoff: string }>) =>
+    db
+      .insertInto("visitor_mail_marks")
+      .values({ kind: arg("kind"), mailbox_hash: arg("mailboxHash"), last_sent_at: arg("now") })
+      .onConflict((oc) =>
+        oc
+          .columns(["kind", "mailbox_hash"])
+          .doUpdateSet({ last_sent_at: arg("now") })
+          .where("visitor_mail_marks.last_sent_at", "<=", arg("cutoff")),
+      )
+      .returning("kind"),
+);
 
 /**
  * Marks the mailbox as sent this kind of mail now, unless it was within the interval; true when it
@@ -113,34 +137,31 @@ async function claimMailbox(
   mail: { kind: VisitorMailKind; to: string },
   now: Date,
 ): Promise<boolean> {
-  const cutoff = isoTime(new Date(now.getTime() - VISITOR_MAIL_INTERVAL_MS));
-  const claimed = await trx
-    .insertInto("visitor_mail_marks")
-    .values({ kind: mail.kind, mailbox_hash: mailboxHash(mail.to), last_sent_at: isoTime(now) })
-    .onConflict((oc) =>
-      oc
-        .columns(["kind", "mailbox_hash"])
-        .doUpdateSet({ last_sent_at: isoTime(now) })
-        .where("visitor_mail_marks.last_sent_at", "<=", cutoff),
-    )
-    .returning("kind")
-    .executeTakeFirst();
-  return claimed !== undefined;
+  const { rows } = await markMailbox(trx, {
+    kind: mail.kind,
+    mailboxHash: mailboxHash(mail.to),
+    now: isoTime(now),
+    cutoff: isoTime(new Date(now.getTime() - VISITOR_MAIL_INTERVAL_MS)),
+  });
+  return rows.length > 0;
 }
 
-/** Counts one queued visitor mail in the hour if the count is under the cap; its new value, or undefined. */
-async function countQueued(trx: Kysely<DB>, hourStart: string, cap: number): Promise<number | undefined> {
-  const row = await trx
+const countOneQueued = prepared((db, arg: Arg<{ hourStart: string; cap: number }>) =>
+  db
     .insertInto("visitor_mail_hours")
-    .values({ hour_start: hourStart, slot: 0, queued: 1, skipped: 0 })
+    .values({ hour_start: arg("hourStart"), slot: 0, queued: 1, skipped: 0 })
     .onConflict((oc) =>
       oc
         .columns(["hour_start", "slot"])
         .doUpdateSet((eb) => ({ queued: eb("visitor_mail_hours.queued", "+", 1) }))
-        .where("visitor_mail_hours.queued", "<", cap),
+        .where("visitor_mail_hours.queued", "<", arg("cap")),
     )
-    .returning("queued")
-    .executeTakeFirst();
+    .returning("queued"),
+);
+
+/** Counts one queued visitor mail in the hour if the count is under the cap; its new value, or undefined. */
+async function countQueued(trx: Kysely<DB>, hourStart: string, cap: number): Promise<number | undefined> {
+  const row = (await countOneQueued(trx, { hourStart, cap })).rows[0];
   return row === undefined ? undefined : Number(row.queued);
 }
 

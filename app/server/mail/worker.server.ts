@@ -1,4 +1,5 @@
 import { writeStatement } from "~/server/db/database.server";
+import { type Arg, prepared } from "~/server/db/prepared.server";
 import { type Database, isoTime, type OutboxMessage } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
 import {
@@ -284,14 +285,15 @@ async function sendRenewing(
   }
 }
 
+const markSent = prepared((db, arg: Arg<{ id: number; sentAt: string }>) =>
+  db
+    .updateTable("email_outbox")
+    .set({ status: "sent", sent_at: arg("sentAt"), locked_until: null, last_error: null })
+    .where("id", "=", arg("id")),
+);
+
 async function recordSent(db: Database, id: number, at: Date): Promise<void> {
-  await writeStatement(db, (trx) =>
-    trx
-      .updateTable("email_outbox")
-      .set({ status: "sent", sent_at: isoTime(at), locked_until: null, last_error: null })
-      .where("id", "=", id)
-      .execute(),
-  );
+  await writeStatement(db, (trx) => markSent(trx, { id, sentAt: isoTime(at) }));
 }
 
 /** A failed send: queued again after its retry delay, or failed for good after maxAttempts. */

@@ -1,5 +1,6 @@
 import { type Attribution, UTM_PARAMETERS } from "~/features/leads/attribution/attribution";
 import { bodyLine, escapeHtml } from "~/features/leads/email-text.server";
+import { type Arg, prepared } from "~/server/db/prepared.server";
 import { type Database, isoTime } from "~/server/db/schema.server";
 import type { LeadAttributionTable, LeadKind } from "../tables.server";
 
@@ -28,6 +29,30 @@ export function attributionRow(attribution: Attribution): AttributionRow {
   };
 }
 
+/** The row's insert, compiled once: every lead stores one. */
+const insertAttribution = prepared((db, arg: Arg<LeadAttributionTable>) =>
+  db
+    .insertInto("lead_attribution")
+    .values({
+      lead_kind: arg("lead_kind"),
+      lead_id: arg("lead_id"),
+      created_at: arg("created_at"),
+      landing_page: arg("landing_page"),
+      referrer_host: arg("referrer_host"),
+      search_engine: arg("search_engine"),
+      utm_source: arg("utm_source"),
+      utm_medium: arg("utm_medium"),
+      utm_campaign: arg("utm_campaign"),
+      utm_term: arg("utm_term"),
+      utm_content: arg("utm_content"),
+      click_id: arg("click_id"),
+      sent_from: arg("sent_from"),
+      pages_seen: arg("pages_seen"),
+      seconds_to_lead: arg("seconds_to_lead"),
+    })
+    .onConflict((conflict) => conflict.columns(["lead_kind", "lead_id"]).doNothing()),
+);
+
 /**
  * Stores a lead's attribution in the lead's own transaction. A lead has one row: a newsletter signup
  * made again keeps the first one.
@@ -38,16 +63,12 @@ export async function storeAttribution(
   attribution: Attribution,
   now: Date,
 ): Promise<void> {
-  await trx
-    .insertInto("lead_attribution")
-    .values({
-      lead_kind: lead.kind,
-      lead_id: lead.id,
-      created_at: isoTime(now),
-      ...attributionRow(attribution),
-    })
-    .onConflict((conflict) => conflict.columns(["lead_kind", "lead_id"]).doNothing())
-    .execute();
+  await insertAttribution(trx, {
+    lead_kind: lead.kind,
+    lead_id: lead.id,
+    created_at: isoTime(now),
+    ...attributionRow(attribution),
+  });
 }
 
 /** "45 s", "4 min", "2 h 5 min", "3 days". */
