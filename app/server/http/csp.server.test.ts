@@ -29,5 +29,9 @@ describe("pagePolicy", () => {
   it("makes a fresh nonce each time", () => {
     expect(createNonce()).not.toBe(createNonce());
     expect(createNonce()).toMatch(/^[A-Za-z0-9+/]{24}$/);
+    // Across several refills of the pool, every one differs.
+    const nonces = Array.from({ length: 1000 }, createNonce);
+    expect(new Set(nonces).size).toBe(1000);
+    for (const nonce of nonces) expect(nonce).toMatch(/^[A-Za-z0-9+/]{24}$/);
   });
 });
