@@ -81,13 +81,7 @@ describe("createLogger", () => {
     });
   });
 
-  it("has a line in the output as soon as it is logged, before anything else runs", () => {
-    const logger = createLogger("info", { fd });
-    logger.info({ reqId: 7 }, "GET / 200");
-    expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ reqId: 7, msg: "GET / 200" });
-  });
-
-  it("writes a burst of JSON lines in order and loses none of them", async () => {
+  it("gathers a burst of JSON lines into few writes and loses none of them", async () => {
     const logger = createLogger("info", { fd });
     for (let n = 0; n < 500; n += 1) logger.info({ n }, "GET / 200");
     const text = await vi.waitFor(() => {
@@ -119,8 +113,9 @@ describe("createLogger", () => {
       .trim()
       .split("\n")
       .map((line) => (JSON.parse(line) as { msg: string }).msg);
-    // Both lines, in the order they were logged: each is written as it is logged.
-    expect(messages).toEqual(["the last request", "uncaught exception"]);
+    // Both lines, whatever their order: pino writes the fatal line at once (synchronously), and it can
+    // reach the pipe before the line before it, whose write is still on its way through the thread pool.
+    expect(messages.sort()).toEqual(["the last request", "uncaught exception"]);
   });
 
   it("treats an output without isTTY as no terminal", async () => {

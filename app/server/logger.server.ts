@@ -55,11 +55,10 @@ export function createLogger(
       }),
     );
   }
-  // Each line is written as it is logged, by one write(2) on this thread (docs/decisions/0086-log-lines-written-at-once.md):
-  // a line sent through libuv's thread pool cost a page request about 25 µs of CPU, and a line logged just before
-  // a crash could reach the output after the crash's own. Gathering lines into 4 KB writes cost less too, but a
-  // line then reached the output up to 250 ms after the answer it describes (docs/benchmarks.md#page-and-post-path).
-  return pino(options, pino.destination({ dest: output.fd, sync: true }));
+  // Each line is written as it is logged. Gathering lines into 4 KB writes cost a page request a fifth less CPU
+  // under load, but a line then reached the output up to 250 ms after the answer it describes, and an operator
+  // (or a test) reading the log at the answer missed it (docs/benchmarks.md#page-and-post-path).
+  return pino(options, pino.destination(output.fd));
 }
 
 export const logger = createLogger();
