@@ -48,10 +48,11 @@ function sameStatement(a: Compiled, b: Compiled): boolean {
 }
 
 /**
- * A statement compiled once per dialect. `build` must read nothing but its two arguments (define it at
- * module level): every value that varies from run to run comes through `arg`, and anything else is
- * fixed at the first run. Returns a function that runs the statement on a database or transaction
- * with the given arguments; an argument left undefined is sent as null.
+ * A statement compiled once per dialect. Every value that varies from run to run comes through `arg`;
+ * anything else `build` reads is fixed at the first run, so it may read only constants and the values
+ * the statement was made for (a claim's order, in a statement made per order). Returns a function that
+ * runs the statement on a database or transaction with the given arguments; an argument left undefined
+ * is sent as null.
  */
 export function prepared<Args extends object, Row>(
   build: (db: Kysely<DB>, arg: Arg<Args>) => Compilable<Row>,
