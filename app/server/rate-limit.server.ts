@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { isIPv6 } from "node:net";
 import type { Kysely } from "kysely";
 import { type Dialect, writeTransaction } from "~/server/db/database.server";
-import { type Arg, prepared } from "~/server/db/prepared.server";
+import { type Arg, onlyRow, prepared } from "~/server/db/prepared.server";
 import { type Database, type DB, isoTime } from "~/server/db/schema.server";
 
 export interface RateLimit {
@@ -93,8 +93,10 @@ export async function countHit(
   now: Date = new Date(),
 ): Promise<RateLimitResult> {
   const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
-  const [row] = (await countOneHit(trx, { key, windowStart: isoTime(new Date(windowStart)) })).rows;
-  if (!row) throw new Error("the per-client count's upsert returned no row");
+  const row = onlyRow(
+    await countOneHit(trx, { key, windowStart: isoTime(new Date(windowStart)) }),
+    "the per-client count's upsert",
+  );
   const count = Number(row.count);
   return { allowed: count <= limit, count, retryAfterMs: windowStart + windowMs - now.getTime() };
 }

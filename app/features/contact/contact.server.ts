@@ -19,7 +19,7 @@ import { runIntake } from "~/features/leads/intake/intake.server";
 import type { LeadForm } from "~/features/leads/intake/intake-form.server";
 import { queueLeadEvent } from "~/features/leads/intake/webhook-events.server";
 import type { ContactServices } from "~/load-context";
-import { type Arg, prepared } from "~/server/db/prepared.server";
+import { type Arg, onlyRow, prepared } from "~/server/db/prepared.server";
 import type { DB } from "~/server/db/schema.server";
 import { DEFAULT_SITE_TIME_ZONE } from "~/server/env.server";
 import { enqueueMail } from "~/server/mail/outbox.server";
@@ -85,19 +85,17 @@ const contactForm: LeadForm<
     message: contact.message,
     repeatText: contact.message,
   }),
-  insert: async (trx, contact, columns) => {
-    const [row] = (
+  insert: async (trx, contact, columns) =>
+    onlyRow(
       await insertSubmission(trx, {
         name: contact.name,
         email: contact.email,
         phone: contact.phone ?? null,
         message: contact.message,
         ...columns,
-      })
-    ).rows;
-    if (!row) throw new Error("the contact submission's insert returned no row");
-    return row;
-  },
+      }),
+      "the contact submission's insert",
+    ),
   followUps: (trx, deps, stored, now) =>
     queueContactFollowUps(
       trx,

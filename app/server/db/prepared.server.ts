@@ -79,3 +79,13 @@ export function prepared<Args extends object, Row>(
 export function fixedStatement(text: string): (db: Kysely<DB>) => Promise<QueryResult<unknown>> {
   return (db) => db.executeQuery(CompiledQuery.raw(text));
 }
+
+/**
+ * The row of a prepared statement that always returns one (an insert or an upsert with `returning`),
+ * as Kysely's `executeTakeFirstOrThrow` gives it: a statement that returned none is the server's fault.
+ */
+export function onlyRow<Row>(result: QueryResult<Row>, what: string): Row {
+  const [row] = result.rows;
+  if (row === undefined) throw new Error(`${what} returned no row`);
+  return row;
+}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Arg, fixedStatement, prepared } from "~/server/db/prepared.server";
+import { type Arg, fixedStatement, onlyRow, prepared } from "~/server/db/prepared.server";
 import { type TestDatabase, testDialects } from "../../../tests/support/databases";
 
 const insertHit = prepared((db, arg: Arg<{ key: string; windowStart: string }>) =>
@@ -85,6 +85,16 @@ describe.each(testDialects)("prepared statements on $name", ({ create }) => {
         .returning("cc_address"),
     );
     expect((await insertOutbox(t.db, { cc: undefined })).rows).toEqual([{ cc_address: null }]);
+  });
+
+  it("give the one row a statement returned, and fail when it returned none", async () => {
+    const hit = onlyRow(
+      await insertHit(t.db, { key: "one", windowStart: "2026-11-29T00:00:00.000Z" }),
+      "the hit",
+    );
+    expect(hit).toEqual({ key: "one", count: 1 });
+    const none = await hitsOf(t.db, { key: "none" });
+    expect(() => onlyRow(none, "the missing hit")).toThrow("the missing hit returned no row");
   });
 
   it("run a fixed statement as its text", async () => {
