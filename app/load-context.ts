@@ -95,6 +95,12 @@ export interface RequestContext {
    * files: quoteUploadOf); absent for every other request.
    */
   streamedBody?: unknown;
+  /**
+   * Set when the page is rendered as a template that each request fills in later (the results page:
+   * docs/decisions/0086): the placeholders, by name, its loader answers in place of a request's data.
+   * Such a loader counts nothing and reads nothing of the request.
+   */
+  pageTemplate?: Readonly<Record<string, string>>;
 }
 
 /**

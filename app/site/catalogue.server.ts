@@ -14,6 +14,7 @@ import { type PageEncoding, pageCache } from "~/lib/page-cache.server";
 import type { SiteServices } from "~/load-context";
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
+import { countedHeaders } from "./search-page.server";
 
 /**
  * The catalogue as the server runs it (docs/catalogue.md#serving): the families file read at start (a
@@ -71,14 +72,4 @@ function keptSearchKeyOf(catalogue: CatalogueReader, url: URL): string | undefin
   if (!query) return undefined;
   const key = searchPageKey(catalogue.current().info.version, query);
   return keptSearchOf(key) ? key : undefined;
-}
-
-/** The request headers counting reads (whether the request is a bot's or a prefetch). */
-function countedHeaders(req: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const name of ["user-agent", "purpose", "sec-purpose"]) {
-    const value = req.headers[name];
-    if (typeof value === "string") headers.set(name, value);
-  }
-  return headers;
 }

@@ -25,6 +25,7 @@ import { metricsAllowed, pathOf } from "~/server/metrics.server";
 import { clientKeyForIp } from "~/server/rate-limit.server";
 import { type Services, startServices } from "~/site/services.server";
 import { keptPages, type SiteCatalogue, siteCatalogue } from "./catalogue.server";
+import { searchPages } from "./search-page.server";
 import { featureJobs, featureRequests, siteAnalytics } from "./site.server";
 
 export interface StartOptions {
@@ -64,6 +65,7 @@ export async function startSite(options: StartOptions): Promise<void> {
     protocol: (req) => (isHttps(req, env.TRUST_PROXY) ? "https" : "http"),
     loadContext: (req) => ({ services: services.site, clientKey: clientKey(req) }),
     keptPages: keptPages(services.site, clientKey),
+    ownPages: searchPages(services.site, clientKey),
   });
   const pipeline = createRequestPipeline({
     logger,

@@ -18,7 +18,13 @@ export function IconsProvider({ children }: { children: ReactNode }) {
 
 /** Called by Icon as it renders. */
 export function useIconDrawn(name: IconName): void {
-  useContext(IconsDrawn)?.add(name);
+  useIconsDrawn([name]);
+}
+
+/** For markup that draws these icons without rendering an Icon here (a page's template). */
+export function useIconsDrawn(names: readonly IconName[]): void {
+  const drawn = useContext(IconsDrawn);
+  for (const name of names) drawn?.add(name);
 }
 
 /** Each symbol of the sprite by its icon's name; the server build alone has the sprite's text. */

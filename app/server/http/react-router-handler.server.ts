@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerBuild } from "react-router";
 import { acceptsGzip } from "~/lib/gzip-pieces.server";
-import type { PageEncoding } from "~/lib/page-cache.server";
+import { type PageEncoding, PLACEHOLDER_NONCE } from "~/lib/page-cache.server";
 import { type RequestContext, requestContext } from "~/load-context";
 import { createNonce, pagePolicy } from "./csp.server";
 import type { RequestTarget } from "./request-target.server";
@@ -82,6 +82,35 @@ export interface ReactRouterHandlerOptions {
     get: (key: string, nonce: string, encoding: PageEncoding) => Buffer | undefined;
     serving?: (key: string, req: IncomingMessage) => Record<string, string> | undefined;
   };
+  /**
+   * Pages a feature fills in itself for some GETs, without React Router (the results page from its
+   * template: docs/decisions/0086). Asked after the kept pages; resolves to the answer, or to undefined
+   * for React Router to answer. It must not throw.
+   */
+  ownPages?: (ask: OwnPageAsk) => Promise<OwnPage | undefined> | undefined;
+}
+
+/** A GET that ownPages may answer. */
+export interface OwnPageAsk {
+  req: IncomingMessage;
+  url: URL;
+  /** This response's CSP nonce. */
+  nonce: string;
+  /** Whether the client accepts a gzip answer. */
+  gzip: boolean;
+  /**
+   * Renders an address through React Router as a template: its inline scripts carry PLACEHOLDER_NONCE
+   * and its loaders find `slots` as the request context's pageTemplate. The page's HTML; rejects unless
+   * the answer is a 200 page.
+   */
+  render(path: string, slots: Slots): Promise<string>;
+}
+
+/** An own page's answer: its HTML, gzip-compressed when `encoding` says so, and headers of its own. */
+export interface OwnPage {
+  body: Buffer;
+  encoding?: "gzip";
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -110,15 +139,62 @@ function answerKept(
   const gzip = acceptsGzip(req.headers["accept-encoding"]);
   const page = kept.get(key, nonce, gzip ? "gzip" : "identity");
   if (!page) return false;
+  writePage(res, page, gzip, kept.serving?.(key, req));
+  return true;
+}
+
+type Slots = Readonly<Record<string, string>>;
+
+/**
+ * The headers React Router's Request gets: the client's, with the checked host, and the body's length
+ * when the pipeline read it first (`preRead`); none of the body's when a feature streamed it.
+ */
+function requestHeaders(
+  req: IncomingMessage,
+  target: RequestTarget,
+  streamed: boolean,
+): { headers: Headers; preRead: Buffer | undefined } {
+  const preRead = readBodies.get(req);
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i] ?? "";
+    const lower = name.toLowerCase();
+    if (lower === "host" || (streamed && (lower === "content-length" || lower === "content-type"))) continue;
+    if (preRead && lower === "transfer-encoding") continue;
+    headers.append(name, req.rawHeaders[i + 1] ?? "");
+  }
+  headers.set("host", target.host);
+  if (preRead) headers.set("content-length", String(preRead.length));
+  return { headers, preRead };
+}
+
+/** Writes the page ownPages answers for this GET, if it does: true when it did. */
+async function answerOwn(
+  own: NonNullable<ReactRouterHandlerOptions["ownPages"]>,
+  ask: Omit<OwnPageAsk, "gzip">,
+  res: ServerResponse,
+): Promise<boolean> {
+  const gzip = acceptsGzip(ask.req.headers["accept-encoding"]);
+  const page = await own({ ...ask, gzip });
+  if (page) writePage(res, page.body, page.encoding === "gzip", page.headers);
+  return page !== undefined;
+}
+
+/** Writes a page answered without React Router; the compression middleware leaves a gzip one alone. */
+function writePage(
+  res: ServerResponse,
+  page: Buffer,
+  gzip: boolean,
+  headers: Readonly<Record<string, string>> | undefined,
+): void {
   res.writeHead(200, {
-    ...kept.serving?.(key, req),
+    ...headers,
     "Content-Type": "text/html; charset=utf-8",
     "Content-Length": page.length,
     Vary: "Accept-Encoding",
     ...(gzip ? { "Content-Encoding": "gzip" } : {}),
   });
   res.end(page);
-  return true;
 }
 
 /**
@@ -136,29 +212,38 @@ export async function createReactRouterHandler(options: ReactRouterHandlerOption
   );
 
   const kept = options.development ? undefined : options.keptPages;
+  const own = options.development ? undefined : options.ownPages;
+  /** A request's context for React Router: the services, this request's own, and `extra`. */
+  const contextFor = (req: IncomingMessage, extra: Omit<RequestContext, "services" | "clientKey">) => {
+    const context = new RouterContextProvider();
+    context.set(requestContext, { ...options.loadContext(req), ...extra });
+    return context;
+  };
+  const renderTemplate = async (req: IncomingMessage, target: RequestTarget, path: string, slots: Slots) => {
+    const url = new URL(path, `${options.protocol(req)}://${target.host}`);
+    const context = contextFor(req, { cspNonce: PLACEHOLDER_NONCE, pageTemplate: slots });
+    const response = await handleRequest(new Request(url), context);
+    const html = await response.text();
+    if (response.status !== 200)
+      throw new Error(`${url.pathname} rendered as a template answered ${response.status}`);
+    return html;
+  };
   return async (req, res, target, streamed) => {
     // Pages rendered on request carry a fresh nonce on each inline script; see entry.server.tsx.
     const nonce = createNonce();
     if (!options.development) res.setHeader("Content-Security-Policy", pagePolicy([`'nonce-${nonce}'`]));
     if (kept && answerKept(kept, req, res, target, nonce)) return;
+    if (own && req.method === "GET") {
+      const render = (path: string, slots: Slots) => renderTemplate(req, target, path, slots);
+      if (await answerOwn(own, { req, url: target.url, nonce, render }, res)) return;
+    }
 
     const controller = new AbortController();
     res.once("close", () => {
       if (!res.writableFinished) controller.abort();
     });
     const method = req.method ?? "GET";
-    const preRead = readBodies.get(req);
-    const headers = new Headers();
-    for (let i = 0; i < req.rawHeaders.length; i += 2) {
-      const name = req.rawHeaders[i] ?? "";
-      const lower = name.toLowerCase();
-      if (lower === "host" || (streamed && (lower === "content-length" || lower === "content-type")))
-        continue;
-      if (preRead && lower === "transfer-encoding") continue;
-      headers.append(name, req.rawHeaders[i + 1] ?? "");
-    }
-    headers.set("host", target.host);
-    if (preRead) headers.set("content-length", String(preRead.length));
+    const { headers, preRead } = requestHeaders(req, target, streamed !== undefined);
     const body =
       method === "GET" || method === "HEAD" || streamed
         ? undefined
@@ -169,9 +254,7 @@ export async function createReactRouterHandler(options: ReactRouterHandlerOption
     );
     const request = new Request(url, { method, headers, body, signal: controller.signal });
 
-    const context = new RouterContextProvider();
-    context.set(requestContext, {
-      ...options.loadContext(req),
+    const context = contextFor(req, {
       cspNonce: nonce,
       ...(streamed ? { streamedBody: streamed.body } : {}),
     });
