@@ -1,4 +1,5 @@
 import { constants, crc32, deflateRawSync } from "node:zlib";
+import { ownBytes } from "./own-bytes.server";
 
 /*
  * A kept page compressed once, though each answer carries its own nonce (docs/decisions/0078). The page's
@@ -16,9 +17,12 @@ const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
 /** A stored block holds at most this many bytes. */
 const STORED_MAX = 0xffff;
 
-/** A piece as raw deflate, flushed to a byte boundary and not final, so more blocks may follow. */
+/**
+ * A piece as raw deflate, flushed to a byte boundary and not final, so more blocks may follow: in a
+ * buffer of its own, since it is kept.
+ */
 export function deflatePiece(piece: Buffer): Buffer {
-  return deflateRawSync(piece, { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
+  return ownBytes(deflateRawSync(piece, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }));
 }
 
 /** Bytes as stored deflate blocks (none final). */

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { acceptsGzip } from "./gzip-pieces.server";
@@ -8,6 +10,18 @@ const page = (body: string) =>
     `<html><script nonce="${PLACEHOLDER_NONCE}">a()</script><p>${body} ›</p>` +
       `<script nonce="${PLACEHOLDER_NONCE}">b()</script></html>`,
   );
+
+/** A full garbage collection, then the bytes of every ArrayBuffer alive (Buffers included). */
+async function arrayBuffersAfterCollection(): Promise<number> {
+  setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc") as () => void;
+  for (let round = 0; round < 3; round++) {
+    gc();
+    // The backing stores of collected buffers are freed after the collection, off the main thread.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return process.memoryUsage().arrayBuffers;
+}
 
 describe("the page cache", () => {
   it("serves a kept page with each request's own nonce and nothing else changed", () => {
@@ -112,5 +126,25 @@ describe("the page cache", () => {
     // Held for that request only, and for that key only.
     expect(cache.get("a", "n", "identity", {})).toBeUndefined();
     expect(cache.get("c", "n", "identity", request)).toBeUndefined();
+  });
+
+  it("holds about the bytes it counts, as rendered and compressed (no slice holds a larger buffer)", async () => {
+    const cache = createPageCache(8 * 1024 * 1024);
+    const before = await arrayBuffersAfterCollection();
+    // Pages of 20 KB asked for once (kept as rendered), then as many asked for gzip twice (kept
+    // compressed: a few hundred bytes each, in three pieces).
+    for (let index = 0; index < 400; index++) cache.put(`once:${index}`, page(`${index} `.repeat(5000)), "n");
+    const rendered = await arrayBuffersAfterCollection();
+    expect(rendered - before).toBeLessThan(cache.size().bytes * 1.2);
+    for (let index = 0; index < 2000; index++) {
+      const key = `twice:${index}`;
+      cache.put(key, page(`${index} `.repeat(5000)), "n");
+      cache.get(key, "n", "gzip");
+      cache.get(key, "n", "gzip");
+    }
+    const { pages, bytes } = cache.size();
+    expect(pages).toBe(2400);
+    // Each piece in a buffer of its own: before, each held zlib's 64 KB output buffer (300 MB here).
+    expect((await arrayBuffersAfterCollection()) - before).toBeLessThan(bytes * 1.2 + 2 * 1024 * 1024);
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { deflatePiece, joinGzip, type PieceSum, pieceSum } from "./gzip-pieces.server";
+import { exactCopy } from "./own-bytes.server";
 
 /*
  * Rendered pages kept for reuse (docs/decisions/0075): a page rendered on request whose route's data
@@ -143,7 +144,7 @@ export function createPageCache(maxBytes = PAGE_CACHE_MAX_BYTES): PageCache {
       return encoding === "gzip" ? answer : gunzipSync(answer);
     },
     put(key, html, nonce) {
-      const parts = split(Buffer.from(html));
+      const parts = split(exactCopy(html));
       if (html.length <= PAGE_MAX_BYTES && !pages.has(key)) {
         pages.set(key, { parts, bytes: html.length });
         bytes += html.length;

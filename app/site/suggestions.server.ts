@@ -12,6 +12,7 @@ import { SUGGESTION_COUNT } from "~/features/search/engine.server";
 import { cleanQuery } from "~/features/search/normalize.server";
 import { siteSearch } from "~/features/search/site-index.server";
 import { acceptsGzip } from "~/lib/gzip-pieces.server";
+import { exactCopy, ownBytes } from "~/lib/own-bytes.server";
 import { recentAnswers } from "~/lib/recent-answers";
 import type { SearchSuggestion, SuggestionsResponse } from "~/lib/search-types";
 import type { SiteServices } from "~/load-context";
@@ -84,8 +85,9 @@ export function suggestionsEndpoint(services: Services): Endpoint {
     const query = cleanQuery(queryOf(req));
     const version = services.catalogue.current().info.version;
     const answer = await kept.answer(`${version}\n${query}`, async () => {
-      const json = Buffer.from(JSON.stringify(await searchSuggestions(services, query)));
-      return { json, gzip: json.length >= GZIP_FROM_BYTES ? gzipSync(json) : undefined };
+      // Kept: each in a buffer of its own size (own-bytes.server.ts).
+      const json = exactCopy(Buffer.from(JSON.stringify(await searchSuggestions(services, query))));
+      return { json, gzip: json.length >= GZIP_FROM_BYTES ? ownBytes(gzipSync(json)) : undefined };
     });
     send(req, res, method, answer);
   };

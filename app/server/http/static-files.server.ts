@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
+import { ownBytes } from "~/lib/own-bytes.server";
 import { inlineScriptHashes, pagePolicy, RESOURCE_POLICY } from "./csp.server";
 
 const gzipAsync = promisify(gzip);
@@ -116,7 +117,8 @@ async function compress(body: Buffer, quality = BEST): Promise<{ br: Buffer; gz:
     }),
     gzipAsync(body, { level: 9 }),
   ]);
-  return { br, gz };
+  // zlib answers with a slice of its 64 KB output buffer: kept, it would hold all of it.
+  return { br: ownBytes(br), gz: ownBytes(gz) };
 }
 
 async function readIfPresent(file: string): Promise<Buffer | undefined> {
@@ -208,7 +210,8 @@ export async function loadStaticFiles(root: string, options: LoadOptions = {}): 
       const br = await brotliAsync(entry.identity.body, {
         params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BEST },
       });
-      if (entry.br && br.length < entry.br.body.length) entry.br = { body: br, etag: entry.br.etag };
+      if (entry.br && br.length < entry.br.body.length)
+        entry.br = { body: ownBytes(br), etag: entry.br.etag };
     }
   })().catch(() => undefined);
   return files;
