@@ -1,6 +1,6 @@
 import type { Database } from "~/server/db/schema.server";
 import type { Logger } from "~/server/logger.server";
-import { ITEM_FIELDS, itemOfRow } from "./item-rows.server";
+import { ITEM_FIELDS, interner, itemOfRow } from "./item-rows.server";
 import { partKey } from "./keys";
 import type { CatalogueFamily, CatalogueItem, CatalogueVersionInfo, ProductArea } from "./model";
 import { activeVersion } from "./versions.server";
@@ -63,6 +63,7 @@ export function catalogueView(
 /** A version's items, in the CSV's order, read a page at a time. */
 export async function loadVersionItems(db: Database, version: number): Promise<CatalogueItem[]> {
   const items: CatalogueItem[] = [];
+  const same = interner();
   let after = 0;
   for (;;) {
     const rows = await db
@@ -73,7 +74,7 @@ export async function loadVersionItems(db: Database, version: number): Promise<C
       .orderBy("id")
       .limit(LOAD_PAGE)
       .execute();
-    for (const row of rows) items.push(itemOfRow(row));
+    for (const row of rows) items.push(itemOfRow(row, same));
     if (rows.length < LOAD_PAGE) return items;
     after = Number(rows.at(-1)?.id);
     // Lets requests in between the pages of a large range.

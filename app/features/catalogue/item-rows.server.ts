@@ -87,23 +87,50 @@ export const ITEM_FIELDS = [
 
 type StoredItem = Pick<Selectable<CatalogueItemTable>, (typeof ITEM_FIELDS)[number]>;
 
-export function itemOfRow(row: StoredItem): CatalogueItem {
+/** The same text for equal texts: values that repeat over a range are held once (see itemOfRow). */
+export type Interner = (text: string) => string;
+
+/** An interner over one range's load; dropped with it. */
+export function interner(): Interner {
+  const seen = new Map<string, string>();
+  return (text) => {
+    const known = seen.get(text);
+    if (known !== undefined) return known;
+    seen.set(text, text);
+    return text;
+  };
+}
+
+/** The price breaks of an item without any: one shared, frozen list. */
+const NO_BREAKS: CatalogueItem["priceBreaks"] = Object.freeze([]);
+
+/**
+ * An item from its row. `same` holds each repeating value once (a family, a unit, a pack, an attribute's
+ * value, a make, a file): a range of 50,000 items repeats a few thousand such values, and each parsed
+ * row would otherwise hold its own copy (decision 0087); a sku, a name or a make's part number is not
+ * passed through it.
+ */
+export function itemOfRow(row: StoredItem, same: Interner = (text) => text): CatalogueItem {
+  const attributes = JSON.parse(row.attributes) as Record<string, string>;
+  for (const key of Object.keys(attributes)) attributes[key] = same(attributes[key] ?? "");
+  const priceBreaks =
+    row.price_breaks === "[]" ? NO_BREAKS : (JSON.parse(row.price_breaks) as CatalogueItem["priceBreaks"]);
   return {
     sku: row.sku,
-    family: row.family,
+    family: same(row.family),
     name: row.name,
-    attributes: JSON.parse(row.attributes) as Record<string, string>,
-    ...(row.make !== null ? { make: row.make } : {}),
+    attributes,
+    ...(row.make !== null ? { make: same(row.make) } : {}),
     ...(row.make_part_number !== null ? { makePartNumber: row.make_part_number } : {}),
-    unit: row.unit,
-    pack: row.pack,
+    unit: same(row.unit),
+    pack: same(row.pack),
     minimumOrder: Number(row.minimum_order),
     ...(row.list_price_cents !== null ? { listPrice: Number(row.list_price_cents) / 100 } : {}),
-    priceBreaks: JSON.parse(row.price_breaks) as CatalogueItem["priceBreaks"],
-    ...(row.sds !== null ? { sds: row.sds } : {}),
-    ...(row.spec_sheet !== null ? { specSheet: row.spec_sheet } : {}),
-    ...(row.image !== null ? { image: row.image } : {}),
-    status: row.status,
+    priceBreaks,
+    ...(row.sds !== null ? { sds: same(row.sds) } : {}),
+    ...(row.spec_sheet !== null ? { specSheet: same(row.spec_sheet) } : {}),
+    ...(row.image !== null ? { image: same(row.image) } : {}),
+    status: same(row.status) as CatalogueItem["status"],
     ...(row.replacement_sku !== null ? { replacementSku: row.replacement_sku } : {}),
   };
 }
