@@ -50,11 +50,15 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   return { origin: server.origin, pid: server.child.pid ?? 0, stop: server.stop };
 }
 
+/** An autocannon run's result, with each answer's time as autocannon measured it (ms), in order. */
+export type LoadResult = Result & { latencies: number[] };
+
 /** One autocannon run, stopped after maxSeconds whatever its own bounds say. */
-export function runLoad(options: Options, maxSeconds: number): Promise<Result> {
+export function runLoad(options: Options, maxSeconds: number): Promise<LoadResult> {
   let guard: NodeJS.Timeout | undefined;
   const started = performance.now();
-  return new Promise<Result>((resolve, reject) => {
+  const latencies: number[] = [];
+  return new Promise<LoadResult>((resolve, reject) => {
     let lastResponse = started;
     const instance = autocannon({ timeout: 20, ...options }, (error, result) => {
       clearTimeout(guard);
@@ -62,13 +66,24 @@ export function runLoad(options: Options, maxSeconds: number): Promise<Result> {
       // only at its next one-second tick (4,000 posts served in 2.1 s read as 3 s), and rounds. The
       // run here lasts from the start to the last answer.
       if (error) reject(error);
-      else resolve({ ...result, duration: (lastResponse - started) / 1000 });
+      else resolve({ ...result, duration: (lastResponse - started) / 1000, latencies });
     });
-    instance.on("response", () => {
+    instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
       lastResponse = performance.now();
+      latencies.push(responseTime);
     });
     guard = setTimeout(() => instance.stop(), maxSeconds * 1000);
   });
+}
+
+/**
+ * The latency at or under which `share` (0.95 for p95) of the answers came, by the nearest-rank
+ * method; autocannon's own summary offers p90 and p97.5 but no p95.
+ */
+export function percentile(latencies: readonly number[], share: number): number {
+  if (latencies.length === 0) return Number.NaN;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length, Math.ceil(share * sorted.length)) - 1] ?? Number.NaN;
 }
 
 /** Completed requests per second over the whole run (autocannon's own mean skips partial seconds). */
