@@ -19,10 +19,11 @@ const STORED_MAX = 0xffff;
 
 /**
  * A piece as raw deflate, flushed to a byte boundary and not final, so more blocks may follow: in a
- * buffer of its own, since it is kept.
+ * buffer of its own, since it is kept. Level 9 for pieces compressed once and kept; a lower level for
+ * a piece compressed for each answer.
  */
-export function deflatePiece(piece: Buffer): Buffer {
-  return ownBytes(deflateRawSync(piece, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }));
+export function deflatePiece(piece: Buffer, level = 9): Buffer {
+  return ownBytes(deflateRawSync(piece, { level, finishFlush: constants.Z_SYNC_FLUSH }));
 }
 
 /** Bytes as stored deflate blocks (none final). */
@@ -49,31 +50,47 @@ export function pieceSum(piece: Buffer): PieceSum {
   return { crc: crc32(piece), length: piece.length };
 }
 
-/**
- * The gzip member of the pieces joined with `glue` between each two: `deflated` is deflatePiece of each
- * piece, `sums` their checksums and lengths (the pieces themselves need not be kept).
- */
-export function joinGzip(sums: readonly PieceSum[], deflated: readonly Buffer[], glue: Buffer): Buffer {
+/** A piece of a gzip member: its raw deflate blocks (none final), and its bytes' checksum and length. */
+export interface GzipPiece {
+  deflated: Buffer | readonly Buffer[];
+  sum: PieceSum;
+}
+
+/** Bytes as a piece of their own, stored as they are (a nonce, a few words: not worth compressing). */
+export function storedPiece(bytes: Buffer): GzipPiece {
+  return { deflated: storedBlocks(bytes), sum: pieceSum(bytes) };
+}
+
+/** The gzip member of the pieces in turn: its checksum combined from theirs, its length their sum. */
+export function gzipMember(pieces: readonly GzipPiece[]): Buffer {
   const out: Buffer[] = [GZIP_HEADER];
-  const glueCrc = crc32(glue);
   let crc = 0;
   let size = 0;
-  deflated.forEach((piece, index) => {
-    if (index > 0) {
-      out.push(...storedBlocks(glue));
-      crc = crc32Combine(crc, glueCrc, glue.length);
-      size += glue.length;
-    }
-    out.push(piece);
-    const sum = sums[index] ?? { crc: 0, length: 0 };
+  for (const { deflated, sum } of pieces) {
+    if (Buffer.isBuffer(deflated)) out.push(deflated);
+    else out.push(...(deflated as readonly Buffer[]));
     crc = crc32Combine(crc, sum.crc, sum.length);
     size += sum.length;
-  });
+  }
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(size >>> 0, 4);
   out.push(FINAL_BLOCK, trailer);
   return Buffer.concat(out);
+}
+
+/**
+ * The gzip member of the pieces joined with `glue` between each two: `deflated` is deflatePiece of each
+ * piece, `sums` their checksums and lengths (the pieces themselves need not be kept).
+ */
+export function joinGzip(sums: readonly PieceSum[], deflated: readonly Buffer[], glue: Buffer): Buffer {
+  const stuck = storedPiece(glue);
+  const pieces: GzipPiece[] = [];
+  deflated.forEach((piece, index) => {
+    if (index > 0) pieces.push(stuck);
+    pieces.push({ deflated: piece, sum: sums[index] ?? { crc: 0, length: 0 } });
+  });
+  return gzipMember(pieces);
 }
 
 /*

@@ -1,10 +1,17 @@
+import { gunzipSync } from "node:zlib";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLoaderData } from "react-router";
 import { describe, expect, it } from "vitest";
 import { IconSprite, IconsProvider } from "~/components/icons/icon-sprite";
 import { siteSearch } from "~/features/search/site-index.server";
 import type { CatalogueResults, SiteSearchResult } from "~/lib/search-types";
-import { cutTemplate, fillTemplate } from "~/site/search-page.server";
+import {
+  cutTemplate,
+  escapedQuery,
+  fillTemplate,
+  gzipTemplate,
+  resultsPiece,
+} from "~/site/search-template.server";
 import type { Route } from "./+types/search";
 import Search from "./search";
 import { SEARCH_RESULTS_ICONS, SearchResults } from "./search-results";
@@ -42,10 +49,9 @@ async function renderRoute(data: SearchData): Promise<string> {
   const router = createStaticRouter(handler.dataRoutes, context);
   // React separates neighbouring texts with an empty comment when it renders a whole page; the
   // results rendered alone need none. A browser reads the two the same.
-  return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />).replaceAll(
-    "<!-- -->",
-    "",
-  );
+  return renderToString(
+    <StaticRouterProvider router={router} context={context} hydrate={false} />,
+  ).replaceAll("<!-- -->", "");
 }
 
 const catalogue: CatalogueResults = {
@@ -102,7 +108,11 @@ describe("the results page filled in from its template", () => {
       2026,
     );
     const results = renderToStaticMarkup(<SearchResults {...data} />);
-    expect(fillTemplate(template, query, results)).toBe(await renderRoute(data));
+    const filling = { query: escapedQuery(query), results, nonce: "nonce+/=" };
+    const page = fillTemplate(template, filling);
+    expect(page).toBe(await renderRoute(data));
+    // Its gzip answer, joined from the template's pieces compressed once, reads the same.
+    expect(gunzipSync(gzipTemplate(template, filling, resultsPiece(results))).toString()).toBe(page);
   });
 
   it("carries the symbols of every icon its results may draw", () => {

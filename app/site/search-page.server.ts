@@ -2,23 +2,36 @@
  * The results page (/search?q=) filled in from a template (docs/decisions/0086). React Router and React
  * render the page once, for a query and results that are placeholders; each search then runs the two
  * searches and fills the placeholders: the query escaped as React escapes it, and the results rendered
- * alone (SearchResults, a small tree). The header, footer, head and form, about nine tenths of the page's
- * elements, are not rendered again for every query. The route's own loader (routes/search.tsx) still
+ * alone (SearchResults, a small tree; search-template.server.ts). The header, footer, head and form,
+ * about nine tenths of the page's elements, are not rendered again for every query, nor compressed
+ * again for a gzip answer. The route's own loader (routes/search.tsx) still
  * answers whatever this does not: an empty query, a HEAD, the development server, a template that failed.
  */
-import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
+import { constants, inflateRawSync } from "node:zlib";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { searchCatalogue } from "~/features/catalogue/search/site-catalogue.server";
 import { cleanQuery } from "~/features/search/normalize.server";
-import { countSearch, rememberSearchPage, searchPageKey } from "~/features/search/search-count.server";
+import { countSearch, searchPageKey } from "~/features/search/search-count.server";
 import { siteSearch } from "~/features/search/site-index.server";
-import { type PageEncoding, PLACEHOLDER_NONCE, pageCache } from "~/lib/page-cache.server";
+import type { GzipPiece } from "~/lib/gzip-pieces.server";
 import type { CatalogueResults, SiteSearchResult } from "~/lib/search-types";
 import type { SiteServices } from "~/load-context";
 import { SearchResults } from "~/routes/search-results";
 import type { OwnPage, OwnPageAsk } from "~/server/http/react-router-handler.server";
+import {
+  cutTemplate,
+  escapedQuery,
+  fillTemplate,
+  gzipTemplate,
+  resultsPiece,
+  type SearchTemplateSlots,
+  type Template,
+  templateToken,
+} from "./search-template.server";
+
+export type { SearchTemplateSlots } from "./search-template.server";
 
 type Services = Pick<SiteServices, "catalogue" | "db" | "counting" | "logger">;
 
@@ -44,74 +57,6 @@ export async function searchSiteAndCatalogue(services: Services, query: string):
   return { result, catalogue, total };
 }
 
-/** The placeholders of a results page's template, as the route's loader reads them (RequestContext.pageTemplate). */
-export interface SearchTemplateSlots {
-  query: string;
-  results: string;
-}
-
-type Hole = "nonce" | "query" | "results";
-
-/** A page cut at its placeholders: `pieces` has one more entry than `holes`. */
-interface Template {
-  pieces: readonly string[];
-  holes: readonly Hole[];
-  /** The year the footer shows: a template is made again when it changes. */
-  year: number;
-}
-
-/** A token that escaping leaves as it is and that no page text holds by chance. */
-const token = () => `x${randomBytes(18).toString("hex")}`;
-
-/** Cuts a rendered page at its placeholders; throws when one is missing or the results come twice. */
-export function cutTemplate(html: string, slots: SearchTemplateSlots, year: number): Template {
-  const tokens = new Map<string, Hole>([
-    [PLACEHOLDER_NONCE, "nonce"],
-    [slots.query, "query"],
-    [slots.results, "results"],
-  ]);
-  const pieces: string[] = [];
-  const holes: Hole[] = [];
-  const pattern = new RegExp([...tokens.keys()].join("|"), "g");
-  let from = 0;
-  for (const found of html.matchAll(pattern)) {
-    pieces.push(html.slice(from, found.index));
-    holes.push(tokens.get(found[0]) as Hole);
-    from = found.index + found[0].length;
-  }
-  pieces.push(html.slice(from));
-  const count = (hole: Hole) => holes.filter((each) => each === hole).length;
-  if (count("results") !== 1 || count("query") === 0) {
-    throw new Error(
-      `the results page's template holds ${count("results")} results and ${count("query")} queries`,
-    );
-  }
-  return { pieces, holes, year };
-}
-
-/**
- * The page for one search. `nonce` is the response's, or by default the placeholder the page cache
- * fills in for each answer.
- */
-export function fillTemplate(
-  template: Template,
-  query: string,
-  results: string,
-  nonce = PLACEHOLDER_NONCE,
-): string {
-  // React's own escaping, for text and attribute values alike: the page reads as React would render it.
-  const values: Record<Hole, string> = {
-    nonce,
-    query: renderToStaticMarkup(query),
-    results,
-  };
-  let html = template.pieces[0] ?? "";
-  template.holes.forEach((hole, index) => {
-    html += values[hole] + (template.pieces[index + 1] ?? "");
-  });
-  return html;
-}
-
 /** A results page is never stored by a browser or a proxy (docs/search.md), like the route's answer. */
 const headers = { "Cache-Control": "no-store" } as const;
 
@@ -128,18 +73,59 @@ export function countedHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
+/** Results of searches kept, compressed, at most (a few hundred bytes to a few KB each). */
+const KEPT_RESULTS_BYTES = 8 * 1024 * 1024;
+
+/** A search's results kept: how many it found (to count it again) and its results piece. */
+interface KeptResults {
+  total: number;
+  piece: GzipPiece;
+  bytes: number;
+}
+
+/**
+ * The results of the searches answered last, by catalogue version and query, for the same query asked
+ * again: it is answered without either search, as a kept page was (decision 0083), counted the same.
+ */
+function keptResults() {
+  // A Map keeps insertion order: a query answered again moves to the end, the first is the oldest.
+  const kept = new Map<string, KeptResults>();
+  let bytes = 0;
+  return {
+    get(key: string): KeptResults | undefined {
+      const found = kept.get(key);
+      if (found) {
+        kept.delete(key);
+        kept.set(key, found);
+      }
+      return found;
+    },
+    set(key: string, results: KeptResults): void {
+      if (kept.has(key)) return;
+      kept.set(key, results);
+      bytes += results.bytes;
+      for (const [oldest, dropped] of kept) {
+        if (bytes <= KEPT_RESULTS_BYTES) break;
+        kept.delete(oldest);
+        bytes -= dropped.bytes;
+      }
+    },
+  };
+}
+
 /**
  * For the request handler (ReactRouterHandlerOptions.ownPages): answers /search?q= from the template,
- * making it first if need be. Counts the search as the route's loader would, and keeps the page (the
- * next request for the same query is answered from the page cache, before this).
+ * making it first if need be, and from the results kept when the same query was answered lately (on
+ * this catalogue version). Counts the search as the route's loader would.
  */
 export function searchPages(services: Services, clientKey: (req: IncomingMessage) => string) {
   let template: Promise<Template> | undefined;
   let failedAt = Number.NEGATIVE_INFINITY;
+  const kept = keptResults();
   const templateFor = (ask: OwnPageAsk, year: number): Promise<Template> | undefined => {
     if (template) return template;
     if (Date.now() - failedAt < RETRY_AFTER_MS) return undefined;
-    const slots: SearchTemplateSlots = { query: token(), results: token() };
+    const slots: SearchTemplateSlots = { query: templateToken(), results: templateToken() };
     const made = ask
       .render(`/search?q=${slots.query}`, { ...slots })
       .then((html) => cutTemplate(html, slots, year));
@@ -151,6 +137,18 @@ export function searchPages(services: Services, clientKey: (req: IncomingMessage
     });
     return made;
   };
+  /** The query's results: kept, or searched, rendered and kept (not when the catalogue's search failed). */
+  const resultsOf = async (query: string): Promise<{ total: number; piece: GzipPiece; results?: string }> => {
+    const key = searchPageKey(services.catalogue.current().info.version, query);
+    const known = kept.get(key);
+    if (known) return known;
+    const found = await searchSiteAndCatalogue(services, query);
+    const results = renderToStaticMarkup(createElement(SearchResults, { query, ...found }));
+    const piece = resultsPiece(results);
+    const bytes = (piece.deflated as Buffer).length;
+    if (found.catalogue) kept.set(key, { total: found.total, piece, bytes });
+    return { total: found.total, piece, results };
+  };
   return async (ask: OwnPageAsk): Promise<OwnPage | undefined> => {
     if (ask.url.pathname !== "/search") return undefined;
     const query = cleanQuery(ask.url.searchParams.get("q"));
@@ -160,18 +158,17 @@ export function searchPages(services: Services, clientKey: (req: IncomingMessage
     const made = templateFor(ask, year);
     const page = made ? await made.catch(() => undefined) : undefined;
     if (!page) return undefined;
-    const found = await searchSiteAndCatalogue(services, query);
-    countSearch(services, { query, total: found.total }, countedHeaders(ask.req), clientKey(ask.req));
-    const results = renderToStaticMarkup(createElement(SearchResults, { query, ...found }));
-    // Kept as the route keeps it: not when the catalogue's search failed this time.
-    if (!found.catalogue)
-      return { body: Buffer.from(fillTemplate(page, query, results, ask.nonce)), headers };
-    const html = Buffer.from(fillTemplate(page, query, results));
-    const key = searchPageKey(services.catalogue.current().info.version, query);
-    rememberSearchPage(key, { query, total: found.total });
-    const identity = pageCache.put(key, html, ask.nonce);
-    const encoding: PageEncoding = ask.gzip ? "gzip" : "identity";
-    const compressed = ask.gzip ? pageCache.get(key, ask.nonce, encoding) : undefined;
-    return compressed ? { body: compressed, encoding: "gzip", headers } : { body: identity, headers };
+    const { total, piece, results } = await resultsOf(query);
+    countSearch(services, { query, total }, countedHeaders(ask.req), clientKey(ask.req));
+    const filling = { query: escapedQuery(query), nonce: ask.nonce };
+    if (ask.gzip) return { body: gzipTemplate(page, filling, piece), encoding: "gzip", headers };
+    // A client without gzip is rare (a script, a crawler): kept results cost it an inflate.
+    const text = results ?? inflatedPiece(piece);
+    return { body: Buffer.from(fillTemplate(page, { ...filling, results: text })), headers };
   };
+}
+
+/** A piece's text again, from its raw deflate blocks. */
+function inflatedPiece(piece: GzipPiece): string {
+  return inflateRawSync(piece.deflated as Buffer, { finishFlush: constants.Z_SYNC_FLUSH }).toString();
 }
