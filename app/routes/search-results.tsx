@@ -1,4 +1,5 @@
 import { Icon, type IconName } from "~/components/icons/icon";
+import { ResultLink } from "~/components/search/result-link";
 import { Button } from "~/components/ui/button";
 import { telHref } from "~/content/company";
 import { quoteLinks } from "~/content/quote";
@@ -59,16 +60,7 @@ function Hit({ hit }: { hit: SearchHit }) {
       <p className="leading-relaxed break-words text-slate-700">
         <Pieces pieces={hit.snippet} />
       </p>
-      {hit.cardUrl ? (
-        <p className="text-sm">
-          <a
-            href={hit.cardUrl}
-            className="font-semibold text-steel underline underline-offset-4 hover:text-navy"
-          >
-            {searchPage.cardLabel}
-          </a>
-        </p>
-      ) : null}
+      {hit.cardUrl ? <ResultLink href={hit.cardUrl}>{searchPage.cardLabel}</ResultLink> : null}
     </article>
   );
 }

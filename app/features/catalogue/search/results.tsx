@@ -1,3 +1,4 @@
+import { ResultLink } from "~/components/search/result-link";
 import { searchPage } from "~/content/search";
 import type { CatalogueResults, FamilyHit, ItemHit } from "~/lib/search-types";
 
@@ -35,16 +36,7 @@ function Item({ item }: { item: ItemHit }) {
           ))}
         </ul>
       ) : null}
-      {item.sds ? (
-        <p className="text-sm">
-          <a
-            href={item.sds}
-            className="font-semibold text-steel underline underline-offset-4 hover:text-navy"
-          >
-            {catalogue.sdsLabel}
-          </a>
-        </p>
-      ) : null}
+      {item.sds ? <ResultLink href={item.sds}>{catalogue.sdsLabel}</ResultLink> : null}
     </article>
   );
 }
