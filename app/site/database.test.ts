@@ -13,6 +13,7 @@ import {
   toCount,
   writeTransaction,
 } from "~/server/db/database.server";
+import { PLANNED_EACH_RUN } from "~/server/db/postgres-pool.server";
 import { type Database, isoTime } from "~/server/db/schema.server";
 import { migrate } from "~/site/migrations.server";
 import {
@@ -349,6 +350,15 @@ describe("createDatabase (postgres)", () => {
         db,
       );
       expect(prepared.rows[0]?.n).toBe(1);
+      // A statement marked to be planned for each run's values is never prepared by name.
+      const each = () =>
+        sql`${sql.raw(PLANNED_EACH_RUN)}select name from ${sql.table(table)} where id = ${1}`.execute(db);
+      for (let run = 0; run < 7; run++) expect((await each()).rows).toEqual([{ name: "drum labels" }]);
+      const named = await sql<{ n: number }>`
+        select count(*)::int as n from pg_prepared_statements where statement like ${`%${table}%`}`.execute(
+        db,
+      );
+      expect(named.rows[0]?.n).toBe(1);
       // Another instance's migration changes the table: the prepared statement's result no longer fits.
       await sql.raw(`alter table ${table} add column note text`).execute(other);
       await expect(read()).rejects.toMatchObject({ code: "0A000" });

@@ -134,6 +134,14 @@ class DiscardingClient implements PostgresPoolClient {
   }
 }
 
+/**
+ * Begins a statement PostgreSQL should plan for each run's own values: it is never prepared by name.
+ * A named statement is planned generically after five runs when that plan looks no dearer, and for a
+ * search whose pattern decides which index pays (`like '%…%'` on a trigram index, the range of ids
+ * around it) the generic plan read every item of the version: 21 ms against 0.3 ms (decision 0089).
+ */
+export const PLANNED_EACH_RUN = "/* planned each run */ ";
+
 /** Distinct statements prepared by name on each PostgreSQL connection; the rest run unnamed. */
 const PREPARED_NAMES_MAX = 256;
 const preparedNames = new Map<string, string>();
@@ -146,6 +154,7 @@ const preparedNames = new Map<string, string>();
  * connection; pg prepares it on a connection the first time it runs there.
  */
 function preparedName(text: string): string | undefined {
+  if (text.startsWith(PLANNED_EACH_RUN)) return undefined;
   let name = preparedNames.get(text);
   if (name === undefined && preparedNames.size < PREPARED_NAMES_MAX) {
     // Named after the text itself, so any copy of this module gives a statement the same name.
