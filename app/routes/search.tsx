@@ -10,7 +10,7 @@ import type { CatalogueResults, SiteSearchResult } from "~/lib/search-types";
 import { buildMeta, pageTitle } from "~/lib/seo";
 import { siteOrigin } from "~/lib/site";
 import { requestContextOf } from "~/load-context";
-import { type SearchTemplateSlots, searchSiteAndCatalogue } from "~/site/search-page.server";
+import { searchSiteAndCatalogue } from "~/site/search-page.server";
 import type { Route } from "./+types/search";
 import { SEARCH_RESULTS_ICONS, SearchResults } from "./search-results";
 
@@ -28,15 +28,9 @@ export async function loader({ request, url, context: provider }: Route.LoaderAr
   const context = requestContextOf(provider);
   const { services, pageTemplate } = context;
   if (pageTemplate) {
-    // The template: its query and results are placeholders each search replaces.
-    const slots = pageTemplate as unknown as SearchTemplateSlots;
-    return answer({
-      query: slots.query,
-      result: null,
-      catalogue: null,
-      total: 0,
-      resultsSlot: slots.results,
-    });
+    // The template: its query and results are placeholders each search replaces (SearchTemplateSlots).
+    const { query = "", results = "" } = pageTemplate;
+    return answer({ query, result: null, catalogue: null, total: 0, resultsSlot: results });
   }
   const query = cleanQuery(url.searchParams.get("q"));
   if (!query) return answer({ query, result: null, catalogue: null, total: 0 });

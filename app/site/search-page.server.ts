@@ -31,8 +31,6 @@ import {
   templateToken,
 } from "./search-template.server";
 
-export type { SearchTemplateSlots } from "./search-template.server";
-
 type Services = Pick<SiteServices, "catalogue" | "db" | "counting" | "logger">;
 
 /** What one query finds: the site's pages and documents, and the catalogue's items and families. */
