@@ -3,7 +3,12 @@ import { runInNewContext } from "node:vm";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { acceptsGzip } from "./gzip-pieces.server";
-import { createPageCache, PLACEHOLDER_NONCE, pageCacheKeyOf } from "./page-cache.server";
+import {
+  COMPRESS_WHEN_KEPT_BYTES,
+  createPageCache,
+  PLACEHOLDER_NONCE,
+  pageCacheKeyOf,
+} from "./page-cache.server";
 
 const page = (body: string) =>
   Buffer.from(
@@ -101,6 +106,27 @@ describe("the page cache", () => {
     const plain = cache.get("v1:/search?q=4x6", "n2")?.toString();
     expect(plain).toBe(page(body).toString().replaceAll(PLACEHOLDER_NONCE, "n2"));
     expect(gunzipSync(second ?? Buffer.alloc(0)).toString()).toBe(plain);
+  });
+
+  it("keeps a large page compressed from the start, so more addresses than fit as rendered stay kept", () => {
+    const cache = createPageCache(1024 * 1024);
+    const bodyOf = (address: number) =>
+      Array.from({ length: 2500 }, (_, row) => `<tr><td>RDT-${address}-${row}</td><td>4 x 6</td></tr>`).join("");
+    const addresses = Array.from({ length: 20 }, (_, address) => address);
+    for (const address of addresses) {
+      const html = page(bodyOf(address));
+      expect(html.length).toBeGreaterThan(COMPRESS_WHEN_KEPT_BYTES);
+      cache.put(`v1:/products/labels?page=${address}`, html, "n");
+    }
+    // Twenty pages of about 110 KB, 2.2 MB as rendered, in a cache of 1 MB: all of them kept.
+    expect(cache.size().pages).toBe(20);
+    expect(cache.size().bytes).toBeLessThan(1024 * 1024);
+    for (const address of addresses) {
+      const expected = page(bodyOf(address)).toString().replaceAll(PLACEHOLDER_NONCE, "n7");
+      const gzip = cache.get(`v1:/products/labels?page=${address}`, "n7", "gzip");
+      expect(gunzipSync(gzip ?? Buffer.alloc(0)).toString()).toBe(expected);
+      expect(cache.get(`v1:/products/labels?page=${address}`, "n7")?.toString()).toBe(expected);
+    }
   });
 
   it("reads Accept-Encoding as browsers and clients write it", () => {

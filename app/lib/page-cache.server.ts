@@ -34,6 +34,14 @@ export const PAGE_CACHE_KEY_FIELD = "pageCacheKey";
 export const PAGE_CACHE_MAX_BYTES = 24 * 1024 * 1024;
 /** A page larger than this is not kept (it would push out many others). */
 const PAGE_MAX_BYTES = 512 * 1024;
+/**
+ * A page this large is kept compressed from the start (docs/decisions/0090): a family page of 50 rows
+ * (90 to 125 KB) takes 10 to 50 ms of the event loop to render and under 1 ms to compress, and kept as
+ * rendered, the 235 addresses of the benchmark's walk over one family's filters overflowed the budget,
+ * so each was dropped before it was asked again and rendered anew every time. Item pages (about 35 KB),
+ * often asked for once, stay as rendered until asked twice (docs/decisions/0083).
+ */
+export const COMPRESS_WHEN_KEPT_BYTES = 64 * 1024;
 
 /**
  * A rendered page, split at its placeholder nonces: as rendered (`parts`) until a client that accepts
@@ -146,8 +154,10 @@ export function createPageCache(maxBytes = PAGE_CACHE_MAX_BYTES): PageCache {
     put(key, html, nonce) {
       const parts = split(exactCopy(html));
       if (html.length <= PAGE_MAX_BYTES && !pages.has(key)) {
-        pages.set(key, { parts, bytes: html.length });
+        const page: KeptPage = { parts, bytes: html.length };
+        pages.set(key, page);
         bytes += html.length;
+        if (html.length >= COMPRESS_WHEN_KEPT_BYTES) compress(page);
         dropOldest();
       }
       return join(parts, nonce);

@@ -67,6 +67,86 @@ function knownOverLimit(db: Database, key: string, now: Date): RateLimitResult |
   return { allowed: false, count: entry.count, retryAfterMs: entry.until - now.getTime(), repeated: true };
 }
 
+/**
+ * This process's own counted hits of each key in its current window, and the key's turn: the hits it
+ * sends to the database go one at a time per key. Every hit this process counted is in the database's
+ * count (one that failed is taken back), so once it alone has counted `limit` hits the key is over and
+ * its next requests are refused without a query. A burst from one client (twenty searches without
+ * results at once, one address behind a proxy) so holds at most one database connection, waiting in
+ * this process rather than on the counter row's lock, and writes at most `limit` hits a window.
+ */
+interface LocalWindow {
+  windowStart: number;
+  hits: number;
+  turn: Promise<unknown>;
+  /** This process refused the key from its own count in this window. */
+  refused?: true;
+}
+
+const localWindows = new WeakMap<Database, Map<string, LocalWindow>>();
+const LOCAL_WINDOWS_MEMORY = 10_000;
+
+function windowStartOf(windowMs: number, now: Date): number {
+  return Math.floor(now.getTime() / windowMs) * windowMs;
+}
+
+/**
+ * Claims one of this process's hits of `key` in the current window: its window, or a refusal when this
+ * process has already counted `limit`.
+ */
+function claimLocalHit(
+  db: Database,
+  key: string,
+  { limit, windowMs }: RateLimit,
+  now: Date,
+): { window: LocalWindow } | { refused: RateLimitResult } {
+  let windows = localWindows.get(db);
+  if (!windows) {
+    windows = new Map();
+    localWindows.set(db, windows);
+  }
+  const windowStart = windowStartOf(windowMs, now);
+  let window = windows.get(key);
+  if (!window || window.windowStart !== windowStart) {
+    if (windows.size >= LOCAL_WINDOWS_MEMORY) {
+      for (const [other, entry] of windows) if (entry.windowStart < windowStart) windows.delete(other);
+      // Still full: a flood of distinct keys. Forgetting them costs one database hit each, no more.
+      if (windows.size >= LOCAL_WINDOWS_MEMORY) windows.clear();
+    }
+    window = { windowStart, hits: 0, turn: window?.turn ?? Promise.resolve() };
+    windows.set(key, window);
+  }
+  if (window.hits >= limit) {
+    // Not remembered as over its limit: the hits this process sent may still be on their way, and
+    // those are within it. The first such refusal is the one its caller logs.
+    const refused: RateLimitResult = {
+      allowed: false,
+      count: limit + 1,
+      retryAfterMs: windowStart + windowMs - now.getTime(),
+      ...(window.refused ? { repeated: true as const } : {}),
+    };
+    window.refused = true;
+    return { refused };
+  }
+  window.hits += 1;
+  return { window };
+}
+
+/**
+ * Runs `write` (which counts one hit of the claimed window in the database) after the key's earlier
+ * writes from this process; a write that fails gives its hit back.
+ */
+function inTurn<T>(window: LocalWindow, write: () => Promise<T>): Promise<T> {
+  const run = window.turn.then(write, write);
+  window.turn = run.then(
+    () => undefined,
+    () => {
+      window.hits = Math.max(0, window.hits - 1);
+    },
+  );
+  return run;
+}
+
 const countOneHit = prepared((db, arg: Arg<{ key: string; windowStart: string }>) =>
   db
     .insertInto("rate_limit_hits")
@@ -92,7 +172,7 @@ export async function countHit(
   { limit, windowMs }: RateLimit,
   now: Date = new Date(),
 ): Promise<RateLimitResult> {
-  const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
+  const windowStart = windowStartOf(windowMs, now);
   const row = onlyRow(
     await countOneHit(trx, { key, windowStart: isoTime(new Date(windowStart)) }),
     "the per-client count's upsert",
@@ -127,14 +207,21 @@ export async function withinRateLimit<T>(
 ): Promise<{ limited: RateLimitResult } | { limited: null; value: T }> {
   const known = knownOverLimit(db, key, now);
   if (known) return { limited: known };
+  const claim = claimLocalHit(db, key, rule, now);
+  if ("refused" in claim) return { limited: claim.refused };
   await pruneIfDue(db, now);
-  const outcome = await writeTransaction(db, async (trx, dialect) => {
-    const hit = await countHit(trx, key, rule, now);
-    if (!hit.allowed) return { limited: hit };
-    return { limited: null, value: await work(trx, dialect) };
+  return inTurn(claim.window, async () => {
+    // Another request of this key, in turn before this one, may have found it over its limit.
+    const over = knownOverLimit(db, key, now);
+    if (over) return { limited: over };
+    const outcome = await writeTransaction(db, async (trx, dialect) => {
+      const hit = await countHit(trx, key, rule, now);
+      if (!hit.allowed) return { limited: hit };
+      return { limited: null, value: await work(trx, dialect) };
+    });
+    if (outcome.limited) rememberOverLimit(db, key, outcome.limited, now);
+    return outcome;
   });
-  if (outcome.limited) rememberOverLimit(db, key, outcome.limited, now);
-  return outcome;
 }
 
 /** The words of a 429: a form refused by its per-client limit (docs/product.md#per-client-limits). */
@@ -166,7 +253,10 @@ export async function peekRateLimit(
 ): Promise<RateLimitResult> {
   const known = knownOverLimit(db, key, now);
   if (known) return known;
-  const windowStart = Math.floor(now.getTime() / windowMs) * windowMs;
+  const windowStart = windowStartOf(windowMs, now);
+  const local = localWindows.get(db)?.get(key);
+  if (local && local.windowStart === windowStart && local.hits >= limit)
+    return { allowed: false, count: local.hits, retryAfterMs: windowStart + windowMs - now.getTime() };
   const row = await db
     .selectFrom("rate_limit_hits")
     .select("count")
@@ -186,10 +276,16 @@ export async function hitRateLimit(
 ): Promise<RateLimitResult> {
   const known = knownOverLimit(db, key, now);
   if (known) return known;
+  const claim = claimLocalHit(db, key, rule, now);
+  if ("refused" in claim) return claim.refused;
   await pruneIfDue(db, now);
-  const hit = await writeTransaction(db, (trx) => countHit(trx, key, rule, now));
-  rememberOverLimit(db, key, hit, now);
-  return hit;
+  return inTurn(claim.window, async () => {
+    const over = knownOverLimit(db, key, now);
+    if (over) return over;
+    const hit = await writeTransaction(db, (trx) => countHit(trx, key, rule, now));
+    rememberOverLimit(db, key, hit, now);
+    return hit;
+  });
 }
 
 function expandIPv6(address: string): string[] {

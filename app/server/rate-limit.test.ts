@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientKeyForIp, hitRateLimit } from "~/server/rate-limit.server";
+import { clientKeyForIp, hitRateLimit, withinRateLimit } from "~/server/rate-limit.server";
 import { freshDatabaseEach, testDialects } from "../../tests/support/databases";
 
 const secret = "a-test-secret-of-some-length";
@@ -62,7 +62,11 @@ describe.each(testDialects)("hitRateLimit on $name", (dialect) => {
 
   it("refuses a client already over its limit without writing, until its window ends", async () => {
     const now = new Date("2025-05-05T10:00:10.000Z");
-    for (let i = 0; i < 4; i++) await hitRateLimit(t.db, "flood", rule, now);
+    const first = [];
+    for (let i = 0; i < 4; i++) first.push(await hitRateLimit(t.db, "flood", rule, now));
+    expect(first.map((r) => r.allowed)).toEqual([true, true, true, false]);
+    // The fourth is refused by this process's own count: it has counted the limit already.
+    expect(first[3]?.repeated).toBeUndefined();
     const counted = async () =>
       Number(
         (
@@ -73,14 +77,51 @@ describe.each(testDialects)("hitRateLimit on $name", (dialect) => {
             .executeTakeFirstOrThrow()
         ).count,
       );
-    expect(await counted()).toBe(4);
+    expect(await counted()).toBe(3);
     const later = new Date("2025-05-05T10:00:40.000Z");
     const refused = await hitRateLimit(t.db, "flood", rule, later);
-    expect(refused).toMatchObject({ allowed: false, retryAfterMs: 20_000 });
-    expect(await counted()).toBe(4);
+    expect(refused).toMatchObject({ allowed: false, retryAfterMs: 20_000, repeated: true });
+    expect(await counted()).toBe(3);
     expect((await hitRateLimit(t.db, "flood", rule, new Date("2025-05-05T10:01:00.000Z"))).allowed).toBe(
       true,
     );
+  });
+
+  it("sends a burst from one client to the database one at a time, and no more than the limit", async () => {
+    const now = new Date("2025-05-05T10:00:00.000Z");
+    let running = 0;
+    let most = 0;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        withinRateLimit(t.db, "burst", rule, now, async (trx) => {
+          running += 1;
+          most = Math.max(most, running);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          running -= 1;
+          return trx.selectFrom("rate_limit_hits").select("count").execute();
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.limited === null)).toHaveLength(3);
+    expect(most).toBe(1);
+    const row = await t.db
+      .selectFrom("rate_limit_hits")
+      .select("count")
+      .where("key", "=", "burst")
+      .executeTakeFirstOrThrow();
+    expect(Number(row.count)).toBe(3);
+  });
+
+  it("gives back a hit whose work failed, so a client is not refused for a post that was not kept", async () => {
+    const now = new Date("2025-05-05T10:00:00.000Z");
+    const failing = withinRateLimit(t.db, "unlucky", rule, now, async () => {
+      throw new Error("the database went away");
+    });
+    await expect(failing).rejects.toThrow("the database went away");
+    const results = [];
+    for (let i = 0; i < 4; i++)
+      results.push(await withinRateLimit(t.db, "unlucky", rule, now, async () => "kept"));
+    expect(results.map((r) => r.limited === null)).toEqual([true, true, true, false]);
   });
 
   it("prunes windows older than a day", async () => {

@@ -12,7 +12,16 @@ import { gunzipSync } from "node:zlib";
 import type { CatalogueFamily } from "~/features/catalogue/model";
 import { familyPath, itemPath } from "~/lib/catalogue-paths";
 import { seededRandom } from "../lib/seeded-random";
-import { type LoadResult, mainThreadCpu, percentile, runLoad, sleep, startServer } from "./load-lib";
+import {
+  type LoadResult,
+  mainThreadCpu,
+  percentile,
+  processCpu,
+  processesNamed,
+  runLoad,
+  sleep,
+  startServer,
+} from "./load-lib";
 
 export const CLIENTS = 20;
 /** A figure's run ends after this long whatever is left of its requests (a slow page would take minutes). */
@@ -108,9 +117,30 @@ export interface LoadFigures {
    * share, so p95 is about CLIENTS times this once the server is the limit.
    */
   cpuMs: number;
+  /** Per request, ms: the server process's whole CPU (its other threads too) and PostgreSQL's. */
+  processCpuMs: number;
+  postgresCpuMs: number;
 }
 
-function figuresOf(result: LoadResult, loopMaxMs: number, cpuMs: number): LoadFigures {
+interface CpuFigures {
+  cpuMs: number;
+  processCpuMs: number;
+  postgresCpuMs: number;
+}
+
+/** Starts counting the CPU the server and PostgreSQL use: the function returned gives it per request. */
+function cpuOf(pid: number): (requests: number) => CpuFigures {
+  const main = mainThreadCpu(pid);
+  const whole = processCpu([pid]);
+  const postgres = processCpu(processesNamed("postgres"));
+  return (requests) => ({
+    cpuMs: main(requests) / 1000,
+    processCpuMs: whole(requests) / 1000,
+    postgresCpuMs: postgres(requests) / 1000,
+  });
+}
+
+function figuresOf(result: LoadResult, loopMaxMs: number, cpu: CpuFigures): LoadFigures {
   const non2xx = result.non2xx ?? 0;
   return {
     p50: result.latency.p50,
@@ -120,7 +150,7 @@ function figuresOf(result: LoadResult, loopMaxMs: number, cpuMs: number): LoadFi
     perSecond: result.duration > 0 ? result.requests.total / result.duration : 0,
     errors: result.errors + result.timeouts + non2xx,
     loopMaxMs,
-    cpuMs,
+    ...cpu,
   };
 }
 
@@ -155,15 +185,15 @@ async function load(
   await eventLoopMaxMs(origin);
   let first: LoadFigures | undefined;
   if (firstPass) {
-    const cold = mainThreadCpu(server.pid);
+    const cold = cpuOf(server.pid);
     const result = await run(paths.length);
-    first = figuresOf(result, await eventLoopMaxMs(origin), cold(result.requests.total) / 1000);
+    first = figuresOf(result, await eventLoopMaxMs(origin), cold(result.requests.total));
   } else await run(Math.max(CLIENTS, Math.floor(requests / 10)));
   await eventLoopMaxMs(origin);
-  const cpu = mainThreadCpu(server.pid);
+  const cpu = cpuOf(server.pid);
   const result = await run(requests);
-  const cpuMs = cpu(result.requests.total) / 1000;
-  return { ...figuresOf(result, await eventLoopMaxMs(origin), cpuMs), ...(first ? { first } : {}) };
+  const used = cpu(result.requests.total);
+  return { ...figuresOf(result, await eventLoopMaxMs(origin), used), ...(first ? { first } : {}) };
 }
 
 /** A page's body as sent (compressed, when the server compresses), and its text. */

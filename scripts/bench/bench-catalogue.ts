@@ -166,6 +166,10 @@ function loadLines(label: string, figures: LoadFigures, target: number, byCpu: b
       `longest event-loop delay ${figures.loopMaxMs.toFixed(0)} ms, errors ${figures.errors}; ` +
       `${budget.toFixed(2)} ms of CPU a request meets p95 <= ${target} ms on a quiet core`,
   );
+  print(
+    `      CPU a request: the server's main thread ${figures.cpuMs.toFixed(2)} ms, its whole process ` +
+      `${figures.processCpuMs.toFixed(2)} ms, PostgreSQL ${figures.postgresCpuMs.toFixed(2)} ms`,
+  );
   return byCpu ? cpuOk : p95ok;
 }
 

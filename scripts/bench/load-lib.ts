@@ -129,6 +129,20 @@ export function childrenOf(pid: number): number[] {
     .filter((candidate) => statFields(candidate)?.[1] === String(pid));
 }
 
+/** Processes whose command is `name` (PostgreSQL's backends are all "postgres"). Linux only. */
+export function processesNamed(name: string): number[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return readFileSync(`/proc/${entry}/comm`, "utf8").trim() === name;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
 /**
  * CPU seconds (user + system) the processes have used so far. Load-generator independent: on a small
  * machine the generator saturates before a fast server does, so requests/s alone would compare the
