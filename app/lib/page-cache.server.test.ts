@@ -111,7 +111,9 @@ describe("the page cache", () => {
   it("keeps a large page compressed from the start, so more addresses than fit as rendered stay kept", () => {
     const cache = createPageCache(1024 * 1024);
     const bodyOf = (address: number) =>
-      Array.from({ length: 2500 }, (_, row) => `<tr><td>RDT-${address}-${row}</td><td>4 x 6</td></tr>`).join("");
+      Array.from({ length: 2500 }, (_, row) => `<tr><td>RDT-${address}-${row}</td><td>4 x 6</td></tr>`).join(
+        "",
+      );
     const addresses = Array.from({ length: 20 }, (_, address) => address);
     for (const address of addresses) {
       const html = page(bodyOf(address));
