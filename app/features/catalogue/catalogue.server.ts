@@ -22,6 +22,11 @@ export interface CatalogueView {
   itemsOf(familySlug: string): readonly CatalogueItem[];
   /** By sku, ignoring case, spaces, dashes, dots, slashes and underscores (partKey). */
   item(sku: string): CatalogueItem | undefined;
+  /**
+   * The items whose sku or make part number has one of these part keys, in the CSV's order, at most
+   * `limit`: the item search's exact part numbers, answered from the range held (docs/decisions/0092).
+   */
+  itemsWithParts(keys: readonly string[], limit: number): CatalogueItem[];
 }
 
 export interface CatalogueReader {
@@ -43,20 +48,46 @@ export function catalogueView(
   const byArea = new Map<ProductArea, CatalogueFamily[]>();
   for (const family of families) byArea.set(family.area, [...(byArea.get(family.area) ?? []), family]);
   const byFamily = new Map<string, CatalogueItem[]>(families.map((family) => [family.slug, []]));
-  const bySku = new Map<string, CatalogueItem>();
+  /** The items served (those of known families), in the CSV's order; the maps below hold places in it. */
+  const served: CatalogueItem[] = [];
+  const bySku = new Map<string, number>();
+  const byMakePart = new Map<string, number[]>();
   for (const item of items) {
     const list = byFamily.get(item.family);
     if (!list) continue;
     list.push(item);
-    bySku.set(partKey(item.sku), item);
+    const place = served.push(item) - 1;
+    bySku.set(partKey(item.sku), place);
+    if (item.makePartNumber) {
+      const key = partKey(item.makePartNumber);
+      const same = byMakePart.get(key);
+      if (same) same.push(place);
+      else byMakePart.set(key, [place]);
+    }
   }
+  const itemsWithParts = (keys: readonly string[], limit: number): CatalogueItem[] => {
+    const found = new Set<number>();
+    for (const key of keys) {
+      const place = bySku.get(key);
+      if (place !== undefined) found.add(place);
+      for (const other of byMakePart.get(key) ?? []) found.add(other);
+    }
+    return [...found]
+      .sort((a, b) => a - b)
+      .slice(0, limit)
+      .flatMap((place) => served[place] ?? []);
+  };
   return {
     info,
     families,
     family: (slug) => bySlug.get(slug),
     familiesOfArea: (area) => byArea.get(area) ?? [],
     itemsOf: (slug) => byFamily.get(slug) ?? [],
-    item: (sku) => bySku.get(partKey(sku)),
+    item: (sku) => {
+      const place = bySku.get(partKey(sku));
+      return place === undefined ? undefined : served[place];
+    },
+    itemsWithParts,
   };
 }
 

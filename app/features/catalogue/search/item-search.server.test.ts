@@ -126,6 +126,39 @@ describe.each(testDialects)("item search over the starter range on $name", (dial
     expect(await skus("zebr", "suggest")).toContain("PRI-ZT411-203");
   });
 
+  it("answers exact part numbers from the range held as the database's indexes do", async () => {
+    const view = (await openCatalogueReader(database.db, testFamilies())).current();
+    const exact = (keys: readonly string[], limit: number) => view.itemsWithParts(keys, limit);
+    const queries = [
+      "PRI-ZT411-203",
+      "pri zt411 203",
+      "rbx 110 450 i",
+      "ZD421",
+      "zd 421",
+      "RDT-4X6-3C",
+      `sds ${foamSku}`,
+      LABEL_WITH_SHEET,
+      "zt411",
+      "4x6",
+      "XYZ-0000",
+    ];
+    for (const query of queries)
+      for (const mode of ["page", "suggest"] as const)
+        expect(await search.search(query, version, { mode, exact }), `${query} (${mode})`).toEqual(
+          await search.search(query, version, { mode }),
+        );
+    // Asked of a database that holds no item, the range held still answers a part number.
+    const empty = await dialect.create();
+    try {
+      const held = createItemSearch(empty.db);
+      const found = await held.search("pri zt411 203", version, { exact });
+      expect(found.items[0]?.sku).toBe("PRI-ZT411-203");
+      expect((await held.search("pri zt411 203", version)).items).toEqual([]);
+    } finally {
+      await empty.cleanup();
+    }
+  });
+
   it("shows each item with its family and key attributes, and the families found", async () => {
     const reader = await openCatalogueReader(database.db, testFamilies());
     const results = await searchCatalogue(database.db, reader.current(), "4x6");

@@ -1,7 +1,14 @@
 import { partKey } from "~/features/catalogue/keys";
+import type { CatalogueItem } from "~/features/catalogue/model";
 import type { Database } from "~/server/db/schema.server";
 import { type ItemQuery, looksLikeItem, parseItemQuery } from "./item-query";
-import { type ItemRow, itemStatements, type VersionRows, type WordTerm } from "./item-sql.server";
+import {
+  EXACT_PARTS,
+  type ItemRow,
+  itemStatements,
+  type VersionRows,
+  type WordTerm,
+} from "./item-sql.server";
 import { ItemVocabulary } from "./item-words.server";
 
 /**
@@ -35,11 +42,17 @@ export interface ItemSearchResult {
 
 export type ItemSearchMode = "page" | "suggest";
 
+/**
+ * The version's items with these part keys (sku or make part number), in the range's order, at most
+ * `limit`: the range the server holds answers exact part numbers without a query (docs/decisions/0092).
+ */
+export type ExactParts = (keys: readonly string[], limit: number) => readonly CatalogueItem[];
+
 export interface ItemSearch {
   search(
     query: string,
     version: number,
-    options?: { mode?: ItemSearchMode; limit?: number },
+    options?: { mode?: ItemSearchMode; limit?: number; exact?: ExactParts },
   ): Promise<ItemSearchResult>;
 }
 
@@ -47,6 +60,37 @@ const EMPTY: ItemSearchResult = { items: [], total: 0, itemsFirst: false, sds: f
 const SCORE = { exact: 4, size: 3, substring: 2, words: 1 } as const;
 /** Items a result list holds at most. */
 export const ITEM_RESULTS = 20;
+
+/** A match, from the database's rows or the range held: what ranking reads, and the item it shows. */
+interface Candidate {
+  sku: string;
+  discontinued: boolean;
+  sds: boolean;
+  item(): FoundItem;
+}
+
+function rowCandidate(row: ItemRow): Candidate {
+  return {
+    sku: row.sku,
+    discontinued: row.status === "discontinued",
+    sds: Boolean(row.sds),
+    item: () => toItem(row),
+  };
+}
+
+function heldCandidate(item: CatalogueItem): Candidate {
+  const found: FoundItem = {
+    sku: item.sku,
+    family: item.family,
+    name: item.name,
+    attributes: item.attributes,
+    ...(item.make ? { make: item.make } : {}),
+    ...(item.makePartNumber ? { makePartNumber: item.makePartNumber } : {}),
+    ...(item.sds ? { sds: item.sds } : {}),
+    discontinued: item.status === "discontinued",
+  };
+  return { sku: item.sku, discontinued: found.discontinued, sds: Boolean(item.sds), item: () => found };
+}
 
 function toItem(row: ItemRow): FoundItem {
   let attributes: Record<string, string> = {};
@@ -146,7 +190,7 @@ async function wordTerms(
 export function createItemSearch(db: Database): ItemSearch {
   const statements = itemStatements(db);
   return {
-    async search(text, version, { mode = "page", limit = ITEM_RESULTS } = {}) {
+    async search(text, version, { mode = "page", limit = ITEM_RESULTS, exact } = {}) {
       const query = parseItemQuery(text);
       const terms = await wordTerms(query, mode, () =>
         factOf(db, version, "words", () =>
@@ -154,40 +198,48 @@ export function createItemSearch(db: Database): ItemSearch {
         ),
       );
       const rowsOf = () => factOf(db, version, "rows", () => statements.versionRows(version));
-      const found = new Map<number, { row: ItemRow; score: number; order: number }>();
+      // A version's skus are unique: a match found twice (as a size and by its words) is one item.
+      const found = new Map<string, { candidate: Candidate; score: number; order: number }>();
       let order = 0;
-      const add = (list: readonly ItemRow[], score: number) => {
-        for (const row of list) {
-          const known = found.get(row.id);
+      const add = (list: readonly Candidate[], score: number) => {
+        for (const candidate of list) {
+          const known = found.get(candidate.sku);
           if (!known || known.score < score)
-            found.set(row.id, { row, score, order: known?.order ?? order++ });
+            found.set(candidate.sku, { candidate, score, order: known?.order ?? order++ });
         }
       };
+      const addRows = (rows: readonly ItemRow[], score: number) => add(rows.map(rowCandidate), score);
       const parts = query.partKeys.slice(0, 3);
-      const exact = parts.length > 0 ? await statements.exactParts(version, parts) : [];
-      add(exact, SCORE.exact);
+      const exactFound =
+        parts.length === 0
+          ? []
+          : exact
+            ? exact(parts, EXACT_PARTS).map(heldCandidate)
+            : (await statements.exactParts(version, parts)).map(rowCandidate);
+      add(exactFound, SCORE.exact);
       // A query that is one of the company's own skus is answered: its words would only add noise.
-      const skuFound = query.looksLikePart && exact.some((row) => partKey(row.sku) === parts[0]);
-      if (query.sizeKeys.length > 0) add(await statements.sizes(version, query.sizeKeys, terms), SCORE.size);
+      const skuFound = query.looksLikePart && exactFound.some((match) => partKey(match.sku) === parts[0]);
+      if (query.sizeKeys.length > 0)
+        addRows(await statements.sizes(version, query.sizeKeys, terms), SCORE.size);
       if (query.looksLikePart && parts[0] && found.size === 0)
-        add(await statements.partsContaining(await rowsOf(), parts[0]), SCORE.substring);
+        addRows(await statements.partsContaining(await rowsOf(), parts[0]), SCORE.substring);
       // A size no item has ("48 x 108" foam planks): its numbers are searched as words.
       const sizeAsWords = query.sizeKeys.length > 0 && found.size === 0;
       const wordsToSearch = sizeAsWords
         ? [...query.sizeNumbers.map((number) => ({ spellings: [number], prefix: false })), ...terms]
         : terms;
       if (!skuFound && (query.sizeKeys.length === 0 || sizeAsWords) && wordsToSearch.length > 0)
-        add(alternateFamilies(await statements.words(await rowsOf(), wordsToSearch)), SCORE.words);
+        addRows(alternateFamilies(await statements.words(await rowsOf(), wordsToSearch)), SCORE.words);
       let ranked = [...found.values()].sort(
         (a, b) =>
           b.score - a.score ||
-          Number(a.row.status === "discontinued") - Number(b.row.status === "discontinued") ||
+          Number(a.candidate.discontinued) - Number(b.candidate.discontinued) ||
           a.order - b.order,
       );
-      if (query.sds) ranked = ranked.filter((entry) => entry.row.sds);
+      if (query.sds) ranked = ranked.filter((entry) => entry.candidate.sds);
       if (ranked.length === 0) return { ...EMPTY, sds: query.sds };
       return {
-        items: ranked.slice(0, limit).map((entry) => toItem(entry.row)),
+        items: ranked.slice(0, limit).map((entry) => entry.candidate.item()),
         total: ranked.length,
         itemsFirst: looksLikeItem(query) || query.sds,
         sds: query.sds,

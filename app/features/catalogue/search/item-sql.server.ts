@@ -41,7 +41,8 @@ export interface VersionRows {
 
 /** Rows read per kind of match: more than a page shows, and a bound on each statement. */
 export const CANDIDATES = 200;
-const EXACT_LIMIT = 20;
+/** Items an exact part number finds at most (a make's part number may be on several of the range's skus). */
+export const EXACT_PARTS = 20;
 const SUBSTRING_LIMIT = 50;
 
 const COLUMNS = sql.raw(
@@ -98,7 +99,7 @@ function exactParts(db: Database, dialect: Dialect) {
             union select id from catalogue_items where version_id = ${version} and make_part_key in (${list}))`;
     return rows(
       db,
-      sql<ItemRow>`select ${COLUMNS} from catalogue_items c where ${where} order by c.id limit ${EXACT_LIMIT}`,
+      sql<ItemRow>`select ${COLUMNS} from catalogue_items c where ${where} order by c.id limit ${EXACT_PARTS}`,
     );
   };
 }

@@ -1,4 +1,4 @@
-import type { CatalogueFamily } from "~/features/catalogue/model";
+import type { CatalogueFamily, CatalogueItem } from "~/features/catalogue/model";
 import { familyPath, itemPath } from "~/lib/catalogue-paths";
 import { type RecentAnswers, recentAnswers } from "~/lib/recent-answers";
 import type { CatalogueResults, FamilyHit, ItemHit, SearchSuggestion } from "~/lib/search-types";
@@ -17,6 +17,8 @@ export interface CatalogueSearchView {
   readonly info: { readonly version: number };
   readonly families: readonly CatalogueFamily[];
   family(slug: string): CatalogueFamily | undefined;
+  /** The range held, for exact part numbers (CatalogueView.itemsWithParts); without it, a query asks. */
+  itemsWithParts?(keys: readonly string[], limit: number): readonly CatalogueItem[];
 }
 
 /** Key attributes shown beside an item. */
@@ -174,7 +176,12 @@ async function askCatalogue(
   query: string,
   mode: ItemSearchMode,
 ): Promise<CatalogueResults> {
-  const found = await itemSearchFor(db).search(query, view.info.version, { mode });
+  const found = await itemSearchFor(db).search(query, view.info.version, {
+    mode,
+    ...(view.itemsWithParts
+      ? { exact: (keys: readonly string[], limit: number) => view.itemsWithParts?.(keys, limit) ?? [] }
+      : {}),
+  });
   const families = new Map<string, CatalogueFamily>();
   for (const family of familiesMatching(view.families, query)) families.set(family.slug, family);
   for (const item of found.items) {
