@@ -123,6 +123,16 @@ describe("safety data sheets", () => {
     expect(query.looksLikePart).toBe(true);
   });
 
+  it("reads a sku with a size in it, typed with spaces, as a size and as one part number", () => {
+    const query = parseItemQuery("rdt 4x6 3c");
+    expect(query.sizeKeys).toEqual(["4x6", "6x4"]);
+    expect(query.partKeys[0]).toBe("rdt4x63c");
+    expect(query.wholePart).toBe(true);
+    expect(query.looksLikePart).toBe(false);
+    // Words around a size are not a part number.
+    expect(parseItemQuery("direct thermal labels 4x6").wholePart).toBe(false);
+  });
+
   it("does not see SDS inside another word", () => {
     expect(parseItemQuery("sdsx").sds).toBe(false);
   });

@@ -20,6 +20,11 @@ export interface ItemQuery {
   sds: boolean;
   /** The query (without SDS words) is one part number, e.g. "ZD421", "zd-421", "zd 421". */
   looksLikePart: boolean;
+  /**
+   * The first part key is the whole query as one part number: it looks like one, or it is a sku with a
+   * size in it typed with spaces ("rdt 4x6 3c"), which is also read as a size and words.
+   */
+  wholePart: boolean;
 }
 
 const MM_PER_INCH = 25.4;
@@ -127,12 +132,15 @@ export function parseItemQuery(query: string): ItemQuery {
   const isPart = (key: string) => PART_KEY.test(key) && !MEASURE.test(key);
   // "zd 421", "rbx 110 450 i", "RBW 60-450 I 2": short pieces or pieces with digits, however many the
   // sku has; "ribbon for zt411" and "zt 410 and 420" are words.
-  const partLike =
-    pieces.length <= MAX_PART_PIECES &&
-    pieces.every((piece) => /\d/.test(piece) || (piece.length <= 4 && !STOPWORDS.has(piece)));
-  const looksLikePart = sizeKeys.length === 0 && partLike && isPart(whole);
+  const partLike = (list: readonly string[]) =>
+    list.length <= MAX_PART_PIECES &&
+    list.every((piece) => /\d/.test(piece) || (piece.length <= 4 && !STOPWORDS.has(piece)));
+  const looksLikePart = sizeKeys.length === 0 && partLike(pieces) && isPart(whole);
+  const wholePart =
+    looksLikePart ||
+    (sizeKeys.length > 0 && partLike(withoutSds.split(/\s+/).filter(Boolean)) && isPart(whole));
   const partKeys = new Set<string>();
-  if (looksLikePart) partKeys.add(whole);
+  if (wholePart) partKeys.add(whole);
   for (const piece of pieces) {
     const key = partKey(piece);
     if (isPart(key)) partKeys.add(key);
@@ -143,7 +151,7 @@ export function parseItemQuery(query: string): ItemQuery {
     .map((word) => MEASURE.exec(word)?.[1] ?? word)
     .filter((word) => word.length > 0 && !STOPWORDS.has(word) && (word.length > 1 || /\d/.test(word)))
     .slice(0, MAX_ITEM_WORDS);
-  return { sizeKeys, sizeNumbers, partKeys: [...partKeys], words, sds, looksLikePart };
+  return { sizeKeys, sizeNumbers, partKeys: [...partKeys], words, sds, looksLikePart, wholePart };
 }
 
 /** Whether items should lead the results: the words name a part number or a size. */

@@ -218,8 +218,8 @@ export function createItemSearch(db: Database): ItemSearch {
             : (await statements.exactParts(version, parts)).map(rowCandidate);
       add(exactFound, SCORE.exact);
       // A query that is one of the company's own skus is answered: its words would only add noise.
-      const skuFound = query.looksLikePart && exactFound.some((match) => partKey(match.sku) === parts[0]);
-      if (query.sizeKeys.length > 0)
+      const skuFound = query.wholePart && exactFound.some((match) => partKey(match.sku) === parts[0]);
+      if (query.sizeKeys.length > 0 && !skuFound)
         addRows(await statements.sizes(version, query.sizeKeys, terms), SCORE.size);
       if (query.looksLikePart && parts[0] && found.size === 0)
         addRows(await statements.partsContaining(await rowsOf(), parts[0]), SCORE.substring);
