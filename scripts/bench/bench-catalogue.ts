@@ -17,7 +17,9 @@
  * Each 20-client figure is printed twice: its p95 against the target, and the server's main-thread CPU
  * a request against the target divided by the 20 clients (what meets the p95 on a quiet machine, where
  * each request waits for the others' turns on the one event loop). `--by-cpu` judges by the second, for
- * a loaded shared machine whose p95 measures other work as much as the server.
+ * a loaded shared machine whose p95 measures other work as much as the server. Beside them, for reading
+ * only: the CPU a request of the server's whole process (its other threads: the garbage collector's
+ * helpers, the mail thread) and of every `postgres` process on the machine (none on SQLite).
  *
  * The server runs with the deployment's node flags (SERVER_NODE_FLAGS; LOAD_NODE_OPTIONS replaces them).
  * A prerendered page (/about) is loaded first the same way, for reference: what any request costs on
