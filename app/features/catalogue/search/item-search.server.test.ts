@@ -50,7 +50,8 @@ describe.each(testDialects)("item search over the starter range on $name", (dial
     for (const typed of ["rbx 110 450 i", "RBX 110-450 I"])
       expect(await skus(typed), typed).toEqual(["RBX-110-450-I"]);
     // A sku with a size in it, typed with spaces: that item, not every label of the size.
-    for (const typed of ["rdt 4x6 3c", "RDT 4X6 3C"]) expect(await skus(typed), typed).toEqual(["RDT-4X6-3C"]);
+    for (const typed of ["rdt 4x6 3c", "RDT 4X6 3C"])
+      expect(await skus(typed), typed).toEqual(["RDT-4X6-3C"]);
   });
 
   it("finds a make's part number and the part numbers holding it: ZD421, zd-421, zd 421", async () => {
