@@ -176,11 +176,10 @@ async function askCatalogue(
   query: string,
   mode: ItemSearchMode,
 ): Promise<CatalogueResults> {
+  const exact = view.itemsWithParts?.bind(view);
   const found = await itemSearchFor(db).search(query, view.info.version, {
     mode,
-    ...(view.itemsWithParts
-      ? { exact: (keys: readonly string[], limit: number) => view.itemsWithParts?.(keys, limit) ?? [] }
-      : {}),
+    ...(exact ? { exact } : {}),
   });
   const families = new Map<string, CatalogueFamily>();
   for (const family of familiesMatching(view.families, query)) families.set(family.slug, family);
