@@ -1,40 +1,39 @@
 /**
  * `npm run bench`: the prerendered home page from our server and from nginx (when installed) serving
- * the same build/client folder, in one run, plus POST throughput of both forms on our server. The
- * page is also served by a second server of ours with ANALYTICS=off: counting (docs/analytics.md)
- * may cost at most 5 % more server CPU per request.
+ * the same build/client folder, in one run, plus POST throughput of both forms on our server on SQLite
+ * and of contact posts on PostgreSQL. The page is also served by a second server of ours with
+ * ANALYTICS=off: counting (docs/analytics.md) may cost at most 5 % more server CPU per request.
  * Expects a build (BUILD_DIR, default build); talks to 127.0.0.1 only.
  *
+ * BENCH_ONLY (a comma-separated subset of pages, counting, posts, postgres; default all),
  * BENCH_SECONDS (per measurement, default 10), BENCH_ROUNDS (default 2), BENCH_CONNECTIONS (default 50),
- * BENCH_PORT (default 3960; nginx gets the next port, the servers with ANALYTICS=on and off the two after),
- * BENCH_COUNTING_PAIRS (default 7) and BENCH_COUNTING_SECONDS (default 5): the counting comparison.
+ * BENCH_PORT (default 3960; nginx gets the next port, the servers with ANALYTICS=on and off the two after,
+ * the PostgreSQL server the one after those), BENCH_COUNTING_PAIRS (default 7) and BENCH_COUNTING_SECONDS
+ * (default 5): the counting comparison; TEST_POSTGRES_URL: the PostgreSQL server where the bench creates
+ * and drops its database (default postgres://postgres@127.0.0.1:5432/test).
  */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import type { Request as RequestSpec, Result } from "autocannon";
+import type { Result } from "autocannon";
 import { type NginxServer, nginxVersion, startNginx } from "./bench-nginx";
+import { measurePostgresPosts, measureSqlitePosts } from "./bench-posts";
 import {
   childrenOf,
-  clientAddress,
   mainThreadCpu,
   processCpu,
-  requestsPerSecond,
   requireBuild,
   runLoad,
   startServer,
   summary,
 } from "./load-lib";
+import { postgresStore } from "./loadtest-stores";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3960);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-const POSTS = 3000;
-/** Posts of each form sent first and not measured: the first posts of a process compile its statements and code. */
-const WARM_UP_POSTS = 500;
 /** A browser's user agent: a request without one is not counted, so the bench sends one. */
 const BROWSER =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -43,8 +42,6 @@ const COUNTING_MAX_OVERHEAD = 0.05;
 /** A prerendered page's server CPU (brotli), absolute and against nginx serving the same file (requests per CPU second). */
 const PAGE_MAX_CPU_MICROS = 60;
 const NGINX_RATIO = 0.6;
-/** Contact posts a second on SQLite, 50 connections, each post from its own client. */
-const CONTACT_POSTS_PER_SECOND = 2000;
 /** Side-by-side runs of the counting and the uncounted server, and seconds each. */
 const COUNTING_PAIRS = Number(process.env.BENCH_COUNTING_PAIRS ?? 7);
 const COUNTING_SECONDS = Number(process.env.BENCH_COUNTING_SECONDS ?? 5);
@@ -155,39 +152,11 @@ function combine(measurements: GetMeasurement[]): { perSecond: number; cpuMicros
   return { perSecond: requests / seconds, cpuMicros: cpu / requests };
 }
 
-async function measurePost(
-  origin: string,
-  form: "contact" | "newsletter",
-  clientOffset: number,
-  posts = POSTS,
-): Promise<Result> {
-  const run = randomBytes(3).toString("hex");
-  let sequence = 0;
-  const request: RequestSpec = {
-    method: "POST",
-    path: `/api/${form}`,
-    headers: { "content-type": "application/json" },
-    setupRequest(base: RequestSpec) {
-      const index = sequence++;
-      const email = `bench-${form}-${run}-${index}@example.com`;
-      const body =
-        form === "contact" ? { name: "Bench", email, phone: "", message: "Quote for 500 labels" } : { email };
-      return {
-        ...base,
-        headers: { ...base.headers, "x-forwarded-for": clientAddress(clientOffset + index) },
-        body: JSON.stringify(body),
-      };
-    },
-  };
-  const result = await runLoad(
-    { url: origin, connections: CONNECTIONS, amount: posts, requests: [request] },
-    120,
-  );
-  console.info(summary(`ours POST /api/${form} (sqlite)${posts === POSTS ? "" : ", warming up"}`, result));
-  return result;
-}
-
 type Server = Awaited<ReturnType<typeof startServer>>;
+
+/** What a run measures: BENCH_ONLY, a comma-separated subset; all of them by default. */
+const PARTS = ["pages", "counting", "posts", "postgres"] as const;
+const ONLY = new Set((process.env.BENCH_ONLY ?? PARTS.join(",")).split(","));
 
 async function main(): Promise<void> {
   requireBuild();
@@ -197,14 +166,48 @@ async function main(): Promise<void> {
     `node ${process.version}, ${nginx ? `nginx ${nginx}` : "nginx not installed"}, ${os.cpus().length} × ${cpu}, ` +
       `${os.type()} ${os.release()}; ${CONNECTIONS} connections, ${SECONDS} s per GET measurement`,
   );
+  const unknown = [...ONLY].filter((part) => !(PARTS as readonly string[]).includes(part));
+  if (unknown.length > 0)
+    throw new Error(`BENCH_ONLY: unknown ${unknown.join(", ")} (known: ${PARTS.join(", ")})`);
   const missed: string[] = [];
   const dir = mkdtempSync(path.join(os.tmpdir(), "site-bench-"));
+  try {
+    if (ONLY.has("pages") || ONLY.has("posts")) await benchOurs(dir, nginx !== undefined, missed);
+    if (ONLY.has("counting")) await benchCounting(dir, missed);
+    if (ONLY.has("postgres")) await benchPostgres(dir, missed);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.info(
+    missed.length === 0
+      ? `bench: every target met (load average ${os.loadavg()[0]?.toFixed(2)})`
+      : `bench: target missed: ${missed.join("; ")}`,
+  );
+  process.exitCode = missed.length === 0 ? 0 : 1;
+}
+
+/** Our server on SQLite: the page against nginx, then the posts. */
+async function benchOurs(dir: string, withNginx: boolean, missed: string[]): Promise<void> {
   const ours = await startServer(PORT, {
     DATABASE_URL: `sqlite:${path.join(dir, "site.db")}`,
     MAIL_DIR: path.join(dir, "mail"),
     TRUST_PROXY: "true",
   });
-  // The counting comparison: two more servers, started and warmed alike, one counting and one not.
+  const nginxServer = withNginx && ONLY.has("pages") ? await startNginx(dir, PORT + 1) : undefined;
+  try {
+    if (ONLY.has("pages")) {
+      const pages = await measurePages(ours, nginxServer, missed);
+      if (pages.nginxGzip) compareWithNginx(pages.oursBr, pages.oursGzip, pages.nginxGzip, missed);
+    }
+    if (ONLY.has("posts")) await measureSqlitePosts(ours, missed);
+  } finally {
+    await nginxServer?.stop();
+    await ours.stop();
+  }
+}
+
+/** The counting comparison: two more servers, started and warmed alike, one counting and one not. */
+async function benchCounting(dir: string, missed: string[]): Promise<void> {
   const analyticsServer = (analytics: "on" | "off", port: number) =>
     startServer(port, {
       DATABASE_URL: `sqlite:${path.join(dir, `analytics-${analytics}.db`)}`,
@@ -216,24 +219,30 @@ async function main(): Promise<void> {
     analyticsServer("on", PORT + 2),
     analyticsServer("off", PORT + 3),
   ]);
-  const nginxServer = nginx ? await startNginx(dir, PORT + 1) : undefined;
   try {
-    const pages = await measurePages(ours, nginxServer, missed);
     await measureCountingCost(counted, uncounted, missed);
-    if (pages.nginxGzip) compareWithNginx(pages.oursBr, pages.oursGzip, pages.nginxGzip, missed);
-    await measurePosts(ours, missed);
   } finally {
-    await nginxServer?.stop();
     await Promise.all([counted.stop(), uncounted.stop()]);
-    await ours.stop();
-    rmSync(dir, { recursive: true, force: true });
   }
-  console.info(
-    missed.length === 0
-      ? `bench: every target met (load average ${os.loadavg()[0]?.toFixed(2)})`
-      : `bench: target missed: ${missed.join("; ")}`,
-  );
-  process.exitCode = missed.length === 0 ? 0 : 1;
+}
+
+/** Contact posts on a PostgreSQL database of their own (TEST_POSTGRES_URL's server), dropped afterwards. */
+async function benchPostgres(dir: string, missed: string[]): Promise<void> {
+  const store = await postgresStore();
+  try {
+    const ours = await startServer(PORT + 4, {
+      DATABASE_URL: store.url,
+      MAIL_DIR: path.join(dir, "mail-postgres"),
+      TRUST_PROXY: "true",
+    });
+    try {
+      await measurePostgresPosts(ours, missed);
+    } finally {
+      await ours.stop();
+    }
+  } finally {
+    await store.remove();
+  }
 }
 
 type Combined = ReturnType<typeof combine>;
@@ -324,29 +333,6 @@ function compareWithNginx(oursBr: Combined, oursGzip: Combined, base: Combined, 
   // Requests/s depend on the load generator's share of the machine; CPU per request does not.
   if (perCpu < NGINX_RATIO)
     missed.push(`requests per CPU second ours/nginx ${perCpu.toFixed(2)} < ${NGINX_RATIO}`);
-}
-
-/**
- * Posts of both forms on our server: latency, throughput and server CPU per post, after WARM_UP_POSTS of
- * each from other clients (the steady state a running site is in).
- */
-async function measurePosts(ours: Server, missed: string[]): Promise<void> {
-  const forms = [
-    ["contact", 0],
-    ["newsletter", 1 << 20],
-  ] as const;
-  for (const [form, offset] of forms) await measurePost(ours.origin, form, offset + (1 << 19), WARM_UP_POSTS);
-  for (const [form, offset] of forms) {
-    const cpu = processCpu([ours.pid]);
-    const result = await measurePost(ours.origin, form, offset);
-    const cpuMicros = cpu(result.requests.total);
-    console.info(`${"".padEnd(34)}  server CPU ${cpuMicros.toFixed(0)} µs/post`);
-    if (result.latency.p99 > 50) missed.push(`POST /api/${form} p99 ${result.latency.p99} ms > 50 ms`);
-    const perSecond = requestsPerSecond(result);
-    if (form === "contact" && perSecond < CONTACT_POSTS_PER_SECOND) {
-      missed.push(`POST /api/contact ${perSecond.toFixed(0)} posts/s < ${CONTACT_POSTS_PER_SECOND}`);
-    }
-  }
 }
 
 await main();
