@@ -46,6 +46,19 @@ describe("createLogger", () => {
     closeSync(fd);
   });
 
+  it("never writes a request's cookie or authorization header", async () => {
+    const logger = createLogger("info", { fd, isTTY: false });
+    const headers = { Cookie: "desk=secret-session", authorization: "Basic c2VjcmV0", accept: "text/html" };
+    logger.info({ req: { method: "GET", url: "/desk", headers } }, "GET /desk 200");
+
+    const text = await written();
+    expect(text).not.toContain("secret-session");
+    expect(text).not.toContain("c2VjcmV0");
+    expect(JSON.parse(text).req).toEqual({ method: "GET", url: "/desk", headers: { accept: "text/html" } });
+    // What was logged is left as it was.
+    expect(headers.Cookie).toBe("desk=secret-session");
+  });
+
   it("writes one JSON object per line anywhere else", async () => {
     const logger = createLogger("info", { fd, isTTY: false });
     logger.info({ reqId: 7 }, "GET /products 200");
