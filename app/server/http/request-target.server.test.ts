@@ -43,6 +43,15 @@ describe("parseRequestTarget", () => {
     expect(parseRequestTarget(req).ok).toBe(false);
   });
 
+  it("remembers valid hosts without ever taking an invalid one, however many hosts come", () => {
+    for (let index = 0; index < 200; index += 1) {
+      expect(parseRequestTarget(request("/", [`host-${index}.example`])).ok).toBe(true);
+      expect(parseRequestTarget(request("/", [`x@host-${index}.example`])).ok).toBe(false);
+    }
+    expect(parseRequestTarget(request("/", ["host-199.example"])).ok).toBe(true);
+    expect(parseRequestTarget(request("/", ["host-0.example:99999"])).ok).toBe(false);
+  });
+
   it("answers an HTTP/1.0 request without Host as localhost", () => {
     const result = parseRequestTarget(request("/", [], "1.0"));
     expect(result.ok && result.target.host).toBe("localhost");

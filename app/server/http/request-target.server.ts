@@ -34,6 +34,20 @@ export function isValidHost(value: string): boolean {
   }
 }
 
+/** Hosts found valid lately, at most MAX_KNOWN_HOSTS: nearly every request names one of a few. */
+const knownHosts = new Set<string>();
+const MAX_KNOWN_HOSTS = 64;
+
+/** isValidHost, remembered for the hosts found valid: checking one parses a URL, a few microseconds. */
+function isKnownValidHost(host: string): boolean {
+  if (knownHosts.has(host)) return true;
+  if (!isValidHost(host)) return false;
+  // A client naming ever new hosts only empties the memory; it never grows past its bound.
+  if (knownHosts.size >= MAX_KNOWN_HOSTS) knownHosts.clear();
+  knownHosts.add(host);
+  return true;
+}
+
 function hostHeaders(req: IncomingMessage): string[] {
   const values: string[] = [];
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
@@ -53,7 +67,8 @@ export function parseRequestTarget(req: IncomingMessage): TargetResult {
   const hosts = hostHeaders(req);
   if (hosts.length > 1) return { ok: false, message: "The request has more than one Host header." };
   const host = (hosts[0] ?? (req.httpVersion === "1.0" ? "localhost" : "")).trim().toLowerCase();
-  if (!isValidHost(host)) return { ok: false, message: "The request's Host header is missing or malformed." };
+  if (!isKnownValidHost(host))
+    return { ok: false, message: "The request's Host header is missing or malformed." };
 
   const raw = req.url ?? "";
   if (!raw.startsWith("/") || raw.startsWith("//") || raw.includes("\\")) {
