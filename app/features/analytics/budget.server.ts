@@ -66,12 +66,13 @@ export function createKeyBudget() {
 
   return {
     /**
-     * Whether a count of `metric` under `id` (its key and detail) keeps its own row today: always for
+     * Whether a count of `metric` under its key and detail keeps its own row today: always for
      * a kind that is not bounded and for a key already taken today; for a new key, when the kind has
      * room and the client (when known) has allowance left, which it then spends.
      */
-    admit(today: string, metric: Metric, id: string, client?: string): boolean {
+    admit(today: string, metric: Metric, key: string, detail: string, client?: string): boolean {
       if (!BOUNDED_METRICS.has(metric)) return true;
+      const id = `${key}\u0000${detail}`;
       onDay(today);
       let keys = known.get(metric);
       if (!keys) {

@@ -50,8 +50,6 @@ export interface CounterOptions {
   maxKeys?: number;
 }
 
-const SEPARATOR = "\u0000";
-
 /**
  * Control characters (NUL, the separator, among them) and bidirectional controls removed, then cut to
  * MAX_KEY_LENGTH.
@@ -64,9 +62,14 @@ export function boundedKey(value: string): string {
   return clean.length > MAX_KEY_LENGTH ? clean.slice(0, MAX_KEY_LENGTH) : clean;
 }
 
+/** A user agent as far as it tells visitors apart: its first MAX_USER_AGENT characters. */
+function agentPart(userAgent: string): string {
+  return userAgent.length > MAX_USER_AGENT ? userAgent.slice(0, MAX_USER_AGENT) : userAgent;
+}
+
 /** What identifies a visitor for the day, before hashing: address and user agent. */
 function visitorKey(address: string, userAgent: string): string {
-  return `${address}\n${userAgent.length > MAX_USER_AGENT ? userAgent.slice(0, MAX_USER_AGENT) : userAgent}`;
+  return `${address}\n${agentPart(userAgent)}`;
 }
 
 export function visitorHash(salt: string, address: string, userAgent: string): string {
@@ -99,7 +102,7 @@ export function createCounter(options: CounterOptions) {
       const day = today();
       const cleanKey = boundedKey(key);
       const cleanDetail = boundedKey(detail);
-      if (budget.admit(day, metric, `${cleanKey}${SEPARATOR}${cleanDetail}`, client)) {
+      if (budget.admit(day, metric, cleanKey, cleanDetail, client)) {
         counts.add(day, metric, cleanKey, cleanDetail, 1);
       } else {
         counts.add(day, metric, OVERFLOW_KEY, "", 1);
@@ -114,7 +117,7 @@ export function createCounter(options: CounterOptions) {
     visitor(address: string, userAgent: string): void {
       const day = today();
       // One address rotating its user agent makes at most a few visitors (budget.server.ts).
-      visitors.add(day, visitorKey(address, budget.agentOf(day, address, userAgent)));
+      visitors.add(day, address, agentPart(budget.agentOf(day, address, userAgent)));
     },
 
     /** The salt of a day, shared by every instance (from analytics_salts). */
@@ -173,62 +176,113 @@ function dayClock(timeZone: string, now: () => number) {
   return { dayAt, today };
 }
 
-/** The counts added since the last take, at most `maxKeys` of them (the rest under OVERFLOW_KEY). */
+/** Counts by day, metric, key and detail. */
+type Counts = Map<string, Map<Metric, Map<string, Map<string, number>>>>;
+
+/**
+ * The counts added since the last take, at most `maxKeys` of them (the rest under OVERFLOW_KEY). Held
+ * nested by day, metric, key and detail, so a request's count joins no strings into an id and hashes
+ * none but its key: a page view's counts are two lookups of its path.
+ */
 function countStore(maxKeys: number) {
-  let counts = new Map<string, number>();
-  const overflowId = (day: string, metric: Metric) =>
-    `${day}${SEPARATOR}${metric}${SEPARATOR}${OVERFLOW_KEY}${SEPARATOR}`;
+  let counts: Counts = new Map();
+  let size = 0;
+  /** The details of a key, made on the way when missing. */
+  const detailsOf = (day: string, metric: Metric, key: string): Map<string, number> => {
+    let metrics = counts.get(day);
+    if (!metrics) {
+      metrics = new Map();
+      counts.set(day, metrics);
+    }
+    let keys = metrics.get(metric);
+    if (!keys) {
+      keys = new Map();
+      metrics.set(metric, keys);
+    }
+    let details = keys.get(key);
+    if (!details) {
+      details = new Map();
+      keys.set(key, details);
+    }
+    return details;
+  };
   return {
     add(day: string, metric: Metric, key: string, detail: string, by: number): void {
-      let id = `${day}${SEPARATOR}${metric}${SEPARATOR}${key}${SEPARATOR}${detail}`;
-      let current = counts.get(id);
-      if (current === undefined && counts.size >= maxKeys) {
-        id = overflowId(day, metric);
-        current = counts.get(id);
+      const known = counts.get(day)?.get(metric)?.get(key);
+      const held = known?.get(detail);
+      if (known && held !== undefined) {
+        known.set(detail, held + by);
+        return;
       }
-      counts.set(id, (current ?? 0) + by);
+      // A new count: its own while there is room, else the day's and metric's overflow.
+      const [ownKey, ownDetail] = size < maxKeys ? [key, detail] : [OVERFLOW_KEY, ""];
+      const details = detailsOf(day, metric, ownKey);
+      const current = details.get(ownDetail);
+      if (current === undefined) size += 1;
+      details.set(ownDetail, (current ?? 0) + by);
     },
     take(): CountRow[] {
       const taken = counts;
       counts = new Map();
+      size = 0;
       const rows: CountRow[] = [];
-      for (const [id, count] of taken) {
-        const [day = "", metric = "", key = "", detail = ""] = id.split(SEPARATOR);
-        rows.push({ day, metric: metric as Metric, key, detail, count });
-      }
+      for (const [day, metrics] of taken)
+        for (const [metric, keys] of metrics)
+          for (const [key, details] of keys)
+            for (const [detail, count] of details) rows.push({ day, metric, key, detail, count });
       return rows;
     },
-    size: (): number => counts.size,
+    size: (): number => size,
   };
 }
+
+/** User agents by address, of the visitors of one day not hashed yet. */
+type Unhashed = Map<string, Set<string>>;
 
 /**
  * The visitors of each day: held as address and user agent until a write (each once, however many
  * pages a visitor sees meanwhile), then hashed with the day's salt off the request path; a hash is
- * handed to the writer the first time it is seen that day.
+ * handed to the writer the first time it is seen that day. Held by address, then user agent, so a
+ * page view joins no strings: a returning visitor is two lookups.
  */
 function visitorStore() {
   const salts = new Map<string, string>();
   const hashes = firstSeenStore();
   const rememberHash = hashes.remember;
-  const unhashed = new Map<string, Set<string>>();
+  const unhashed = new Map<string, Unhashed>();
   let unhashedCount = 0;
 
-  return {
-    add(day: string, key: string): void {
-      let keys = unhashed.get(day);
-      if (!keys) {
-        keys = new Set();
-        unhashed.set(day, keys);
+  /** Hashes up to `limit` visitors of a day (all when undefined), forgetting them; how many it hashed. */
+  const hashDay = (day: string, salt: string, visitors: Unhashed, limit = Number.POSITIVE_INFINITY) => {
+    let hashed = 0;
+    for (const [address, agents] of visitors) {
+      for (const agent of agents) {
+        if (hashed === limit) return hashed;
+        rememberHash(day, hashKey(salt, visitorKey(address, agent)));
+        agents.delete(agent);
+        unhashedCount -= 1;
+        hashed += 1;
       }
-      if (keys.has(key)) return;
+      visitors.delete(address);
+    }
+    unhashed.delete(day);
+    return hashed;
+  };
+
+  return {
+    add(day: string, address: string, agent: string): void {
+      const visitors = unhashed.get(day);
+      const agents = visitors?.get(address);
+      if (agents?.has(agent)) return;
       if (unhashedCount < MAX_UNHASHED) {
-        keys.add(key);
+        if (agents) agents.add(agent);
+        else if (visitors) visitors.set(address, new Set([agent]));
+        else unhashed.set(day, new Map([[address, new Set([agent])]]));
         unhashedCount += 1;
         return;
       }
       const salt = salts.get(day);
-      if (salt !== undefined) rememberHash(day, hashKey(salt, key));
+      if (salt !== undefined) rememberHash(day, hashKey(salt, visitorKey(address, agent)));
     },
     setSalt(day: string, salt: string): void {
       salts.set(day, salt);
@@ -237,36 +291,27 @@ function visitorStore() {
     forgetBefore(day: string): void {
       for (const known of [...salts.keys()]) if (known < day) salts.delete(known);
       hashes.forgetBefore(day);
-      for (const [known, keys] of [...unhashed]) {
+      for (const [known, visitors] of [...unhashed]) {
         if (known >= day) continue;
-        unhashedCount -= keys.size;
+        for (const agents of visitors.values()) unhashedCount -= agents.size;
         unhashed.delete(known);
       }
     },
     hashSome(limit: number): boolean {
       let left = limit;
-      for (const [day, keys] of [...unhashed]) {
+      for (const [day, visitors] of [...unhashed]) {
         const salt = salts.get(day);
         if (salt === undefined) continue;
-        for (const key of keys) {
-          if (left === 0) return true;
-          rememberHash(day, hashKey(salt, key));
-          keys.delete(key);
-          unhashedCount -= 1;
-          left -= 1;
-        }
-        unhashed.delete(day);
+        left -= hashDay(day, salt, visitors, left);
+        if (left === 0) return unhashed.has(day) || [...unhashed.keys()].some((other) => salts.has(other));
       }
       return false;
     },
     /** Hashes every visitor whose day's salt is known, and hands over the hashes first seen. */
     take(): VisitorRow[] {
-      for (const [day, keys] of [...unhashed]) {
+      for (const [day, visitors] of [...unhashed]) {
         const salt = salts.get(day);
-        if (salt === undefined) continue;
-        for (const key of keys) rememberHash(day, hashKey(salt, key));
-        unhashedCount -= keys.size;
-        unhashed.delete(day);
+        if (salt !== undefined) hashDay(day, salt, visitors);
       }
       return hashes.take();
     },
