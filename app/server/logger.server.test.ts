@@ -16,8 +16,8 @@ describe("createLogger", () => {
     fd = openSync(file, "a");
   });
 
-  // The JSON destination writes asynchronously and keeps the descriptor until the process ends, so only
-  // the terminal test closes its own.
+  // The JSON destination writes at the end of a turn and keeps the descriptor until the process ends, so
+  // only the terminal test closes its own.
   afterEach(() => {
     rmSync(dir, { recursive: true, force: true });
   });
@@ -126,9 +126,8 @@ describe("createLogger", () => {
       .trim()
       .split("\n")
       .map((line) => (JSON.parse(line) as { msg: string }).msg);
-    // Both lines, whatever their order: pino writes the fatal line at once (synchronously), and it can
-    // reach the pipe before the line before it, whose write is still on its way through the thread pool.
-    expect(messages.sort()).toEqual(["the last request", "uncaught exception"]);
+    // Both lines, in order: the fatal line is written at once with every line before it.
+    expect(messages).toEqual(["the last request", "uncaught exception"]);
   });
 
   it("treats an output without isTTY as no terminal", async () => {

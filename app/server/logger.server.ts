@@ -1,5 +1,6 @@
 import pino, { type Logger, type LoggerOptions } from "pino";
 import pretty from "pino-pretty";
+import { type LineOutput, turnOutput } from "./log-output.server";
 
 export type { Logger };
 
@@ -49,7 +50,8 @@ const stdout: LogOutput = { fd: process.stdout.fd ?? 1, isTTY: process.stdout.is
  * One structured logger for the whole server, on stdout; errors are logged without the e-mail addresses
  * they may name. A terminal gets readable lines (pino-pretty, formatted in this thread and written
  * synchronously, so the last lines before an exit are never lost and the bundled server needs no worker
- * file); anything else (a pipe, a file, journald) gets one JSON object per line.
+ * file); anything else (a pipe, a file, journald) gets one JSON object per line, the lines of a turn of
+ * the event loop written together at its end (log-output.server.ts).
  */
 export function createLogger(
   level: string = process.env.LOG_LEVEL ?? "info",
@@ -75,10 +77,15 @@ export function createLogger(
       }),
     );
   }
-  // Each line is written as it is logged. Gathering lines into 4 KB writes cost a page request a fifth less CPU
-  // under load, but a line then reached the output up to 250 ms after the answer it describes, and an operator
-  // (or a test) reading the log at the answer missed it (docs/benchmarks.md#page-and-post-path).
-  return pino(options, pino.destination(output.fd));
+  const lines = turnOutput(output.fd);
+  exitWrites.add(lines);
+  return pino(options, lines);
 }
+
+/** Every JSON output made, so lines still waiting are written when the process (or thread) exits. */
+const exitWrites = new Set<LineOutput>();
+process.once("exit", () => {
+  for (const lines of exitWrites) lines.flushSync();
+});
 
 export const logger = createLogger();
