@@ -142,8 +142,11 @@ function rejectBadBody(
  * links) is a key to someone's subscription, and anyone who reads the logs could use it.
  */
 export function withoutSecrets(url: string | undefined): string | undefined {
-  return url?.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]");
+  // Most targets have no parameter at all: no regular expression runs for them.
+  return url?.includes("=") ? url.replace(TOKEN_PARAMETER, "$1[redacted]") : url;
 }
+
+const TOKEN_PARAMETER = /([?&]token=)[^&#]*/gi;
 
 /**
  * One JSON line per request once its answer is done: `reqId`, `req` (method, url, userAgent), `res`
