@@ -133,17 +133,50 @@ function claimLocalHit(
 }
 
 /**
+ * The longest a hit waits for the key's hit before it. A database that hangs holds each write until its
+ * query times out (10 s); without a bound, the hits of one client queued behind it would each wait for
+ * all those before them, a minute and more for a burst. Past the wait a hit fails as a database error
+ * would (its form answers that it could not be stored), without writing, and gives its hit back.
+ */
+export const TURN_WAIT_MS = 5_000;
+
+/** A hit that waited TURN_WAIT_MS for the key's hit before it and was not sent. */
+export class TurnTimeout extends Error {
+  constructor() {
+    super(`a hit of the same client waited ${TURN_WAIT_MS} ms for the one before it`);
+    this.name = "TurnTimeout";
+  }
+}
+
+/** Settles as `earlier` does, or rejects with TurnTimeout after TURN_WAIT_MS. */
+function waitForTurn(earlier: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TurnTimeout()), TURN_WAIT_MS);
+  });
+  const settled = earlier.then(
+    () => undefined,
+    () => undefined,
+  );
+  return Promise.race([settled, waited]).finally(() => clearTimeout(timer));
+}
+
+/**
  * Runs `write` (which counts one hit of the claimed window in the database) after the key's earlier
- * writes from this process; a write that fails gives its hit back.
+ * writes from this process, waiting at most TURN_WAIT_MS for them; a write that fails, or never ran,
+ * gives its hit back.
  */
 function inTurn<T>(window: LocalWindow, write: () => Promise<T>): Promise<T> {
-  const run = window.turn.then(write, write);
-  window.turn = run.then(
+  const earlier = window.turn;
+  const run = waitForTurn(earlier).then(write);
+  const settled = run.then(
     () => undefined,
     () => {
       window.hits = Math.max(0, window.hits - 1);
     },
   );
+  // The next hit waits for this one and, when this one gave up waiting, for the write it waited for.
+  window.turn = Promise.all([earlier.catch(() => undefined), settled]);
   return run;
 }
 

@@ -1,5 +1,11 @@
-import { describe, expect, it } from "vitest";
-import { clientKeyForIp, hitRateLimit, withinRateLimit } from "~/server/rate-limit.server";
+import { describe, expect, it, vi } from "vitest";
+import {
+  clientKeyForIp,
+  hitRateLimit,
+  TURN_WAIT_MS,
+  TurnTimeout,
+  withinRateLimit,
+} from "~/server/rate-limit.server";
 import { freshDatabaseEach, testDialects } from "../../tests/support/databases";
 
 const secret = "a-test-secret-of-some-length";
@@ -113,6 +119,38 @@ describe.each(testDialects)("hitRateLimit on $name", (dialect) => {
     for (let i = 0; i < 4; i++)
       results.push(await withinRateLimit(t.db, "unlucky", rule, now, async () => "kept"));
     expect(results.map((r) => r.limited === null)).toEqual([true, true, true, false]);
+  });
+
+  it("fails a client's hit that waited too long for its hit before it, without sending it", async () => {
+    const now = new Date("2025-05-05T10:00:00.000Z");
+    // A write that hangs, as on a database that stopped answering.
+    let release = () => {};
+    let started = false;
+    const hanging = withinRateLimit(t.db, "stuck", rule, now, async () => {
+      started = true;
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return "late";
+    });
+    await vi.waitFor(() => expect(started).toBe(true));
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    let waiting: Promise<unknown>;
+    try {
+      waiting = withinRateLimit(t.db, "stuck", rule, now, async () => "never");
+      const failed = expect(waiting).rejects.toBeInstanceOf(TurnTimeout);
+      await vi.advanceTimersByTimeAsync(TURN_WAIT_MS);
+      await failed;
+    } finally {
+      vi.useRealTimers();
+    }
+    release();
+    expect((await hanging).limited).toBeNull();
+    // The hit that gave up was given back: the client still has its limit's worth.
+    const results = [];
+    for (let i = 0; i < 3; i++)
+      results.push(await withinRateLimit(t.db, "stuck", rule, now, async () => "kept"));
+    expect(results.map((r) => r.limited === null)).toEqual([true, true, false]);
   });
 
   it("prunes windows older than a day", async () => {
