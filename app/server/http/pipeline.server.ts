@@ -1,15 +1,14 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import { resolveLegacyRedirect } from "~/content/redirects";
-import { withoutTrailingSlashes } from "~/lib/paths";
 import type { HealthReport } from "~/server/health.server";
 import type { Logger } from "~/server/logger.server";
 import { forwardedProto, isTrustedPeer, type TrustProxy } from "./client-key.server";
 import { isChunkedOneClick, ONE_CLICK_MAX_BYTES, readCappedBody } from "./one-click.server";
 import { type AppHandler, ClientAbortedError, rememberBody } from "./react-router-handler.server";
 import { parseRequestTarget } from "./request-target.server";
-import { isQuietAnswer, redirect, sendError } from "./responses.server";
+import { isQuietAnswer, sendError } from "./responses.server";
 import { setSecurityHeaders } from "./security-headers.server";
-import { type StaticFiles, serveStatic } from "./static-files.server";
+import type { StaticFiles } from "./static-files.server";
+import { answerFile, answerUnrendered } from "./unrendered.server";
 
 export const MAX_BODY_BYTES = 32 * 1024;
 const ALLOWED_METHODS = "GET, HEAD, POST";
@@ -213,9 +212,18 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
   const answered = answeredNotice(options.onAnswered);
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    setSecurityHeaders(res, { https: isHttps(req, options.trustProxy) });
+    const https = isHttps(req, options.trustProxy);
     const method = req.method ?? "GET";
     const checked = parseRequestTarget(req);
+    // Most requests are for a prerendered file: answered first, with its headers written at once.
+    if (checked.ok && isPlainFileRequest(req, method, checked.target.url.pathname, options)) {
+      const file = answerFile(req, res, checked.target.url, options, https);
+      if (file) {
+        answered(req, res, checked.target.url, "file", file.contentType);
+        return;
+      }
+    }
+    setSecurityHeaders(res, { https });
     if (!checked.ok) {
       sendError(req, res, 400, "Bad Request", checked.message, { Connection: "close" });
       return;
@@ -242,9 +250,11 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
     }
     let streamedBody: { body: unknown } | undefined;
     if (method !== "POST") {
-      const source = answerUnrendered(req, res, target.url, options);
-      if (source) {
-        if (source !== "redirect") answered(req, res, target.url, source);
+      const unrendered = answerUnrendered(req, res, target.url, options, https);
+      if (unrendered) {
+        const { source } = unrendered;
+        if (source !== "redirect")
+          answered(req, res, target.url, source, source === "file" ? unrendered.file.contentType : undefined);
         return;
       }
     } else {
@@ -263,12 +273,33 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
   };
 }
 
+/**
+ * A GET or HEAD that nothing but a file could answer: no body to time, not /healthz, not an endpoint.
+ * Anything else goes the whole way (and may still be answered by a file, after the checks before it).
+ */
+function isPlainFileRequest(
+  req: IncomingMessage,
+  method: string,
+  pathname: string,
+  options: PipelineOptions,
+): boolean {
+  if (method !== "GET" && method !== "HEAD") return false;
+  return !declaresBody(req) && pathname !== "/healthz" && !options.endpoints?.has(pathname);
+}
+
 /** Tells onAnswered of an answer, with its status and Content-Type. */
 function answeredNotice(onAnswered: PipelineOptions["onAnswered"]) {
-  return (req: IncomingMessage, res: ServerResponse, url: URL, source: Answered["source"]) => {
+  return (
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    source: Answered["source"],
+    contentType?: string,
+  ) => {
     if (!onAnswered) return;
-    // The security headers were set with setHeader first, so the headers written later are readable too.
-    const type = res.getHeader("content-type");
+    // A file's headers are written at once, not set one by one: its type is told. The other answers'
+    // headers were set with setHeader after the security headers, so they are readable.
+    const type = contentType ?? res.getHeader("content-type");
     onAnswered({
       req,
       url,
@@ -292,34 +323,6 @@ async function answerHealth(
     "Cache-Control": "no-store",
   });
   res.end(method === "HEAD" ? undefined : body);
-}
-
-/**
- * A GET or HEAD answered without React Router: the redirect away from a trailing slash (not counted),
- * a legacy path's redirect, or a prerendered file from memory. Says who answered, or undefined.
- */
-function answerUnrendered(
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-  options: PipelineOptions,
-): "redirect" | "legacy" | "file" | undefined {
-  const { pathname, search } = url;
-  // One URL per page, without a trailing slash (docs/product.md#urls).
-  if (pathname.length > 1 && pathname.endsWith("/")) {
-    redirect(res, `${withoutTrailingSlashes(pathname)}${search}`);
-    return "redirect";
-  }
-  const legacyTarget = resolveLegacyRedirect(pathname, search);
-  if (legacyTarget) {
-    redirect(res, legacyTarget);
-    return "legacy";
-  }
-  // A page whose content depends on its query string has a prerendered file without it.
-  const onRequest = options.rendersOnRequest?.(url) ?? false;
-  const { staticFiles } = options;
-  if (staticFiles && !onRequest && serveStatic(staticFiles, pathname, search, req, res)) return "file";
-  return undefined;
 }
 
 /**

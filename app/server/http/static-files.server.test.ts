@@ -6,6 +6,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RESOURCE_POLICY } from "./csp.server";
+import { securityHeaders, setSecurityHeaders } from "./security-headers.server";
 import {
   IMMUTABLE,
   loadStaticFiles,
@@ -48,7 +50,10 @@ describe("serveStatic", () => {
     const files = await loadStaticFiles(dir);
     server = createServer((req, res) => {
       const url = new URL(req.url ?? "/", "http://x");
-      if (!serveStatic(files, url.pathname, url.search, req, res)) {
+      const https = req.headers["x-test-https"] === "1";
+      // As the pipeline does for an answer it did not know to be a file's.
+      if (req.headers["x-test-headers-set"] === "1") setSecurityHeaders(res, { https });
+      if (!serveStatic(files, url, req, res, https)) {
         res.writeHead(404).end();
       }
     });
@@ -59,6 +64,25 @@ describe("serveStatic", () => {
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
     await rm(dir, { recursive: true, force: true });
+  });
+
+  it("sends every response's security headers with a file, its own policy in place of theirs, each once", async () => {
+    const answers = await Promise.all(
+      ["0", "1"].map((set) =>
+        fetch(`${origin}/about`, { headers: { "x-test-https": "1", "x-test-headers-set": set } }),
+      ),
+    );
+    const [fresh, preset] = answers.map((response) => [...response.headers.entries()]);
+    expect(fresh).toEqual(preset);
+    const headers = new Map(fresh);
+    for (const [name, value] of securityHeaders(true)) {
+      if (name !== "Content-Security-Policy") expect(headers.get(name.toLowerCase())).toBe(value);
+    }
+    expect(headers.get("content-security-policy")).not.toBe(RESOURCE_POLICY);
+    expect(headers.get("content-security-policy")).toContain("script-src");
+    const plain = await fetch(`${origin}/about`);
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
+    expect(plain.headers.get("x-frame-options")).toBe("DENY");
   });
 
   it("serves a prerendered page at its path, revalidated, brotli when asked", async () => {
