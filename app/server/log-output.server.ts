@@ -39,6 +39,13 @@ function droppedLine(count: number): string {
   return `${JSON.stringify({ level: 40, time: Date.now(), msg: `log: ${count} lines dropped while the output took none` })}\n`;
 }
 
+/** Runs `writeOut` until it says everything is out, pausing the thread between tries, for EXIT_WAIT_MS at most. */
+function untilWritten(writeOut: () => boolean): void {
+  const until = Date.now() + EXIT_WAIT_MS;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  while (!writeOut() && Date.now() < until) Atomics.wait(pause, 0, 0, 10);
+}
+
 export function turnOutput(fd: number, options: LineOutputOptions = {}): LineOutput {
   const writeSync = options.writeSync ?? fsWriteSync;
   const maxPending = options.maxPendingBytes ?? MAX_PENDING_BYTES;
@@ -114,9 +121,7 @@ export function turnOutput(fd: number, options: LineOutputOptions = {}): LineOut
     },
     flushSync() {
       gather();
-      const until = Date.now() + EXIT_WAIT_MS;
-      const pause = new Int32Array(new SharedArrayBuffer(4));
-      while (!writeOut() && Date.now() < until) Atomics.wait(pause, 0, 0, 10);
+      untilWritten(writeOut);
     },
   };
 }
