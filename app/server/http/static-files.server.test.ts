@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, constants as zlibConstants } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESOURCE_POLICY } from "./csp.server";
 import { securityHeaders, setSecurityHeaders } from "./security-headers.server";
@@ -32,6 +32,7 @@ describe("serveStatic", () => {
   let dir: string;
   let server: Server;
   let origin: string;
+  let files: Awaited<ReturnType<typeof loadStaticFiles>>;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), "static-"));
@@ -47,7 +48,7 @@ describe("serveStatic", () => {
       `console.info(${JSON.stringify("y".repeat(4000))})`,
     );
     await writeFile(path.join(dir, "brochures", "ghs.pdf"), "%PDF-1.4 fake");
-    const files = await loadStaticFiles(dir);
+    files = await loadStaticFiles(dir);
     server = createServer((req, res) => {
       const url = new URL(req.url ?? "/", "http://x");
       const https = req.headers["x-test-https"] === "1";
@@ -83,6 +84,21 @@ describe("serveStatic", () => {
     const plain = await fetch(`${origin}/about`);
     expect(plain.headers.get("strict-transport-security")).toBeNull();
     expect(plain.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  it("sends the length of the bytes it holds now, after a page's compressed bytes were replaced", async () => {
+    const page = files.get("/about");
+    if (!page?.br) throw new Error("the page has no brotli bytes");
+    const before = await fetch(`${origin}/about`, { headers: { "accept-encoding": "br" } });
+    expect(Number(before.headers.get("content-length"))).toBe(page.br.body.length);
+    // As loadStaticFiles does once a page compressed quickly at the start is compressed better.
+    const text = brotliDecompressSync(page.br.body);
+    const other = brotliCompressSync(text, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 0 } });
+    expect(other.length).not.toBe(page.br.body.length);
+    page.br = { body: other, etag: page.br.etag };
+    const after = await fetch(`${origin}/about`, { headers: { "accept-encoding": "br" } });
+    expect(Number(after.headers.get("content-length"))).toBe(other.length);
+    expect(await after.text()).toBe(text.toString());
   });
 
   it("serves a prerendered page at its path, revalidated, brotli when asked", async () => {

@@ -257,33 +257,37 @@ export function fileHeaders(
   return headers;
 }
 
-/** Each file's answer header lists, by encoding, scheme and status (answerHeaders). */
-const headerLists = new WeakMap<StaticFile, Map<string, readonly string[]>>();
+/**
+ * Each representation's answer header lists, by encoding, scheme and status (answerHeaders). Keyed by the
+ * representation, not the file: a page's brotli bytes are replaced by smaller ones after the start
+ * (loadStaticFiles), and its length must follow.
+ */
+const headerLists = new WeakMap<Representation, Map<string, readonly string[]>>();
 
 /**
  * A file's whole answer headers as one flat list (name, value, …): the headers every response carries,
  * the file's own (its policy in place of theirs) and, for a 200, its length. Written with one writeHead,
- * they cost a request none of setHeader's work; made once per file, encoding, scheme and status, except
- * for a download's.
+ * they cost a request none of setHeader's work; made once per representation, encoding, scheme and
+ * status, except for a download's.
  */
 function answerHeaders(
   file: StaticFile,
   encoding: "br" | "gzip" | undefined,
   { https, status, download }: { https: boolean; status: 200 | 304; download: boolean },
 ): readonly string[] {
+  const representation = (encoding && file[encoding]) || file.identity;
   const key = `${encoding ?? ""} ${https} ${status}`;
-  const kept = download ? undefined : headerLists.get(file)?.get(key);
+  const kept = download ? undefined : headerLists.get(representation)?.get(key);
   if (kept) return kept;
   const own = fileHeaders(file, encoding, download);
   const list: string[] = [];
   for (const [name, value] of securityHeaders(https)) if (!(name in own)) list.push(name, value);
   for (const [name, value] of Object.entries(own)) list.push(name, value);
-  if (status === 200)
-    list.push("Content-Length", String(((encoding && file[encoding]) || file.identity).body.length));
+  if (status === 200) list.push("Content-Length", String(representation.body.length));
   if (!download) {
-    const lists = headerLists.get(file) ?? new Map<string, readonly string[]>();
+    const lists = headerLists.get(representation) ?? new Map<string, readonly string[]>();
     lists.set(key, list);
-    headerLists.set(file, lists);
+    headerLists.set(representation, lists);
   }
   return list;
 }
