@@ -78,7 +78,8 @@ function knownOverLimit(db: Database, key: string, now: Date): RateLimitResult |
 interface LocalWindow {
   windowStart: number;
   hits: number;
-  turn: Promise<unknown>;
+  /** The key's hits on their way, settled when the last one is; undefined when none is. */
+  turn?: Promise<unknown>;
   /** This process refused the key from its own count in this window. */
   refused?: true;
 }
@@ -113,7 +114,7 @@ function claimLocalHit(
       // Still full: a flood of distinct keys. Forgetting them costs one database hit each, no more.
       if (windows.size >= LOCAL_WINDOWS_MEMORY) windows.clear();
     }
-    window = { windowStart, hits: 0, turn: window?.turn ?? Promise.resolve() };
+    window = { windowStart, hits: 0, ...(window?.turn ? { turn: window.turn } : {}) };
     windows.set(key, window);
   }
   if (window.hits >= limit) {
@@ -164,11 +165,11 @@ function waitForTurn(earlier: Promise<unknown>): Promise<void> {
 /**
  * Runs `write` (which counts one hit of the claimed window in the database) after the key's earlier
  * writes from this process, waiting at most TURN_WAIT_MS for them; a write that fails, or never ran,
- * gives its hit back.
+ * gives its hit back. With none on its way (nearly always) it runs at once, with no timer.
  */
 function inTurn<T>(window: LocalWindow, write: () => Promise<T>): Promise<T> {
   const earlier = window.turn;
-  const run = waitForTurn(earlier).then(write);
+  const run = earlier ? waitForTurn(earlier).then(write) : write();
   const settled = run.then(
     () => undefined,
     () => {
@@ -176,7 +177,11 @@ function inTurn<T>(window: LocalWindow, write: () => Promise<T>): Promise<T> {
     },
   );
   // The next hit waits for this one and, when this one gave up waiting, for the write it waited for.
-  window.turn = Promise.all([earlier.catch(() => undefined), settled]);
+  const turn = earlier ? Promise.all([earlier, settled]) : settled;
+  window.turn = turn;
+  void turn.then(() => {
+    if (window.turn === turn) window.turn = undefined;
+  });
   return run;
 }
 
