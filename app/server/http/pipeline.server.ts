@@ -216,7 +216,8 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
     const method = req.method ?? "GET";
     const checked = parseRequestTarget(req);
     // Most requests are for a prerendered file: answered first, with its headers written at once.
-    if (checked.ok && isPlainFileRequest(req, method, checked.target.url.pathname, options)) {
+    const fileTried = checked.ok && isPlainFileRequest(req, method, checked.target.url.pathname, options);
+    if (fileTried) {
       const file = answerFile(req, res, checked.target.url, options, https);
       if (file) {
         answered(req, res, checked.target.url, "file", file.contentType);
@@ -250,11 +251,10 @@ export function createRequestPipeline(options: PipelineOptions): RequestListener
     }
     let streamedBody: { body: unknown } | undefined;
     if (method !== "POST") {
-      const unrendered = answerUnrendered(req, res, target.url, options, https);
+      const unrendered = answerUnrendered(req, res, target.url, options, { https, fileTried });
       if (unrendered) {
-        const { source } = unrendered;
-        if (source !== "redirect")
-          answered(req, res, target.url, source, source === "file" ? unrendered.file.contentType : undefined);
+        const type = unrendered.source === "file" ? unrendered.file.contentType : undefined;
+        if (unrendered.source !== "redirect") answered(req, res, target.url, unrendered.source, type);
         return;
       }
     } else {

@@ -54,9 +54,9 @@ describe("serveStatic", () => {
       const https = req.headers["x-test-https"] === "1";
       // As the pipeline does for an answer it did not know to be a file's.
       if (req.headers["x-test-headers-set"] === "1") setSecurityHeaders(res, { https });
-      if (!serveStatic(files, url, req, res, https)) {
-        res.writeHead(404).end();
-      }
+      const file = files.get(url.pathname);
+      if (file) serveStatic(file, url.search, req, res, https);
+      else res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -258,17 +258,17 @@ export function fileHeaders(
 }
 
 /**
- * Each representation's answer header lists, by encoding, scheme and status (answerHeaders). Keyed by the
- * representation, not the file: a page's brotli bytes are replaced by smaller ones after the start
- * (loadStaticFiles), and its length must follow.
+ * Each representation's answer header lists, by scheme and status (answerHeaders). Keyed by the
+ * representation (the bytes of one encoding), not the file: a page's brotli bytes are replaced by
+ * smaller ones after the start (loadStaticFiles), and its length must follow.
  */
 const headerLists = new WeakMap<Representation, Map<string, readonly string[]>>();
 
 /**
  * A file's whole answer headers as one flat list (name, value, …): the headers every response carries,
  * the file's own (its policy in place of theirs) and, for a 200, its length. Written with one writeHead,
- * they cost a request none of setHeader's work; made once per representation, encoding, scheme and
- * status, except for a download's.
+ * they cost a request none of setHeader's work; made once per representation, scheme and status,
+ * except for a download's.
  */
 function answerHeaders(
   file: StaticFile,
@@ -276,7 +276,7 @@ function answerHeaders(
   { https, status, download }: { https: boolean; status: 200 | 304; download: boolean },
 ): readonly string[] {
   const representation = (encoding && file[encoding]) || file.identity;
-  const key = `${encoding ?? ""} ${https} ${status}`;
+  const key = `${https} ${status}`;
   const kept = download ? undefined : headerLists.get(representation)?.get(key);
   if (kept) return kept;
   const own = fileHeaders(file, encoding, download);
@@ -293,28 +293,24 @@ function answerHeaders(
 }
 
 /**
- * Answers a GET or HEAD from memory, with every header it carries (security headers included, whether
- * or not they were set before); the file answered, or undefined when no such file exists.
+ * Answers a GET or HEAD for a file from memory, with every header it carries (security headers
+ * included, whether or not they were set before). `search` is the target's query (`?download`).
  */
 export function serveStatic(
-  files: StaticFiles,
-  url: { pathname: string; search: string },
+  file: StaticFile,
+  search: string,
   req: IncomingMessage,
   res: ServerResponse,
   https: boolean,
-): StaticFile | undefined {
-  const file = files.get(url.pathname);
-  if (!file) return undefined;
-
+): void {
   const encoding = pickEncoding(req.headers["accept-encoding"], file);
   const representation = (encoding && file[encoding]) || file.identity;
-  const download = url.search !== "" && new URLSearchParams(url.search).has("download");
+  const download = search !== "" && new URLSearchParams(search).has("download");
   if (etagMatches(req.headers["if-none-match"], representation.etag)) {
     res.writeHead(304, answerHeaders(file, encoding, { https, status: 304, download }) as string[]);
     res.end();
-    return file;
+    return;
   }
   res.writeHead(200, answerHeaders(file, encoding, { https, status: 200, download }) as string[]);
   res.end(req.method === "HEAD" ? undefined : representation.body);
-  return file;
 }

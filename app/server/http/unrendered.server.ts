@@ -15,15 +15,16 @@ export type Unrendered = { source: "redirect" | "legacy" } | { source: "file"; f
 
 /**
  * A GET or HEAD answered without React Router: the redirect away from a trailing slash (not counted),
- * a legacy path's redirect, or a prerendered file from memory. Says who answered, or undefined. The
- * redirects need the security headers set before; a file sends them itself.
+ * a legacy path's redirect, or a prerendered file from memory (unless `fileTried`: answerFile found
+ * none already). Says who answered, or undefined. The redirects need the security headers set before;
+ * a file sends them itself.
  */
 export function answerUnrendered(
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
   options: UnrenderedOptions,
-  https: boolean,
+  { https, fileTried }: { https: boolean; fileTried: boolean },
 ): Unrendered | undefined {
   const { pathname, search } = url;
   // One URL per page, without a trailing slash (docs/product.md#urls).
@@ -36,14 +37,17 @@ export function answerUnrendered(
     redirect(res, legacyTarget);
     return { source: "legacy" };
   }
-  const file = answerFile(req, res, url, options, https);
-  return file ? { source: "file", file } : undefined;
+  if (fileTried) return undefined;
+  const file = fileFor(url, options);
+  if (!file) return undefined;
+  serveStatic(file, search, req, res, https);
+  return { source: "file", file };
 }
 
 /**
  * A prerendered file, answered before anything else of the request is set: it writes its whole header
  * list, security headers included, at once (static-files.server.ts). Undefined, having written
- * nothing, when the address is not a file's, or is a redirect's, or its page renders on request.
+ * nothing, when the address is not a file's, or is a legacy redirect's, or its page renders on request.
  */
 export function answerFile(
   req: IncomingMessage,
@@ -52,11 +56,16 @@ export function answerFile(
   options: UnrenderedOptions,
   https: boolean,
 ): StaticFile | undefined {
-  const { staticFiles } = options;
-  if (!staticFiles?.has(url.pathname)) return undefined;
-  // A page whose content depends on its query string has a prerendered file without it.
-  if (options.rendersOnRequest?.(url)) return undefined;
-  // A file's own path never ends in a slash, and no legacy path is a file's: the redirects go first all the same.
-  if (resolveLegacyRedirect(url.pathname, url.search)) return undefined;
-  return serveStatic(staticFiles, url, req, res, https);
+  const file = fileFor(url, options);
+  // A file's own path never ends in a slash, and no legacy path should be a file's: were one, its
+  // redirect goes first all the same.
+  if (!file || resolveLegacyRedirect(url.pathname)) return undefined;
+  serveStatic(file, url.search, req, res, https);
+  return file;
+}
+
+/** The prerendered file at the URL's path, unless its page renders on request (its content depends on the query). */
+function fileFor(url: URL, options: UnrenderedOptions): StaticFile | undefined {
+  const file = options.staticFiles?.get(url.pathname);
+  return file && !options.rendersOnRequest?.(url) ? file : undefined;
 }
