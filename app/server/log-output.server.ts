@@ -49,21 +49,21 @@ function untilWritten(writeOut: () => boolean): void {
 export function turnOutput(fd: number, options: LineOutputOptions = {}): LineOutput {
   const writeSync = options.writeSync ?? fsWriteSync;
   const maxPending = options.maxPendingBytes ?? MAX_PENDING_BYTES;
-  /** This turn's lines. */
+  /** This turn's lines, and their length in characters (the bound needs only be of the same size as bytes). */
   let lines: string[] = [];
-  let linesBytes = 0;
+  let linesLength = 0;
   /** Bytes an earlier write left: the output was full, or took part of them. */
   let pending: Buffer | undefined;
   let dropped = 0;
   let scheduled = false;
   let retry: NodeJS.Timeout | undefined;
 
-  /** This turn's lines joined to what waits, unless that would pass the bound. */
+  /** This turn's lines, joined to what waits (write keeps the two within the bound). */
   const gather = () => {
     if (lines.length === 0) return;
     const text = lines.length === 1 ? (lines[0] ?? "") : lines.join("");
     lines = [];
-    linesBytes = 0;
+    linesLength = 0;
     const bytes = Buffer.from(text);
     pending = pending ? Buffer.concat([pending, bytes]) : bytes;
   };
@@ -103,7 +103,7 @@ export function turnOutput(fd: number, options: LineOutputOptions = {}): LineOut
 
   return {
     write(line) {
-      if ((pending?.length ?? 0) + linesBytes > maxPending) {
+      if ((pending?.length ?? 0) + linesLength > maxPending) {
         dropped += 1;
         return;
       }
@@ -113,8 +113,7 @@ export function turnOutput(fd: number, options: LineOutputOptions = {}): LineOut
         dropped = 0;
       }
       lines.push(line);
-      // Characters, not bytes: the bound needs only to be of the same size.
-      linesBytes += line.length;
+      linesLength += line.length;
       if (scheduled) return;
       scheduled = true;
       setImmediate(endOfTurn);

@@ -252,7 +252,7 @@ function visitorStore() {
   const unhashed = new Map<string, Unhashed>();
   let unhashedCount = 0;
 
-  /** Hashes up to `limit` visitors of a day (all when undefined), forgetting them; how many it hashed. */
+  /** Hashes up to `limit` visitors of a day (all by default), forgetting them; how many it hashed. */
   const hashDay = (day: string, salt: string, visitors: Unhashed, limit = Number.POSITIVE_INFINITY) => {
     let hashed = 0;
     for (const [address, agents] of visitors) {
@@ -303,7 +303,8 @@ function visitorStore() {
         const salt = salts.get(day);
         if (salt === undefined) continue;
         left -= hashDay(day, salt, visitors, left);
-        if (left === 0) return unhashed.has(day) || [...unhashed.keys()].some((other) => salts.has(other));
+        // Out of slice: more wait if any day with a salt still has visitors.
+        if (left === 0) return [...unhashed.keys()].some((other) => salts.has(other));
       }
       return false;
     },
